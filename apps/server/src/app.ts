@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { ZodType } from 'zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { type CaptchaMaker, svgCaptchaMaker } from './lib/captcha';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { Refusal } from './lib/refusal';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { PayPasswords } from './modules/account/paypwd.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin, sendRefusal, ValidationFailure } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import './plugins/types';
+
+export interface AppDeps {
+  clock?: Clock;
+  database?: Database;
+  mailer?: Mailer;
+  captcha?: CaptchaMaker;
+  /** Pino options; false silences the log (tests). */
+  logger?: boolean | object;
+}
+
+const API_PREFIXES = ['/merchant/', '/admin/', '/store/', '/docs', '/uploads/', '/healthz'];
+
+/** The whole server, without listening: tests call buildApp() and inject requests. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: undefined,
+  });
+
+  const database = deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const clock = deps.clock ?? systemClock;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('clock', clock);
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer({
+        db: database.db,
+        clock,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: (m) => app.log.info(m),
+      }),
+  );
+  app.decorate('captcha', deps.captcha ?? svgCaptchaMaker);
+  app.addHook('onClose', async () => {
+    if (!deps.database) await database.close();
+  });
+
+  await migrateToLatest(database);
+  if (config.seedDemo) await seedDemo(database.db, clock, config);
+
+  // Requests are validated by the contract's zod schemas; replies are shaped by them.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: new ValidationFailure(result.error.issues) };
+  });
+  app.setSerializerCompiler(({ schema }) => {
+    if (schema instanceof ZodType) return (data) => JSON.stringify(schema.parse(data));
+    return (data) => JSON.stringify(data);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (request, context) => {
+      const error = new Error('rate limited') as Error & { statusCode: number; retryAfter: string };
+      error.statusCode = 429;
+      error.retryAfter = context.after;
+      return error;
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dropdesk API', version: '0.1.0', description: 'Merchant, storefront and operator API' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+  app.decorate('payPasswords', new PayPasswords(app));
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.db.selectFrom('merchants').select('id').limit(1).execute();
+    return { code: 1, msg: 'ok', data: { status: 'ok' } };
+  });
+
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(uploadRoutes);
+  await app.register(adminRoutes);
+
+  // The merchant app, when built, is served from the same port with an SPA fallback.
+  const webIndex = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isApi && hasWeb && request.method === 'GET') {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendRefusal(request, reply, new Refusal('NOT_FOUND', undefined, 404));
+  });
+
+  return app;
+}

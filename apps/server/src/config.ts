@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the SQLite file and the uploads when DATABASE_URL is not set. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; unset selects the embedded SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  /** Signs third-party handoffs; also the key of the captcha and code hashes. */
+  secret: string;
+  trustProxy: boolean | string;
+  /** Public address of the app, for invitation links. */
+  publicUrl: string;
+  /** Customer-service contact shown in the app. */
+  serviceUrl: string;
+  /** Built merchant app served at / when present. */
+  webDist: string;
+  uploadsDir: string;
+  /** Seed the demo platform when the database is empty. */
+  seedDemo: boolean;
+  logLevel: string;
+  /** Password hashing cost; tests may lower it, production never does. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Multiplies every rate limit's allowance (1 in production; tests raise it). */
+  rateLimitScale: number;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const production = env.NODE_ENV === 'production';
+  const secret = env.SECRET ?? (production ? '' : randomBytes(32).toString('hex'));
+  if (secret.length < 32) throw new Error('SECRET must be set to at least 32 characters in production');
+  const trust = env.TRUST_PROXY;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Dropdesk <no-reply@dropdesk.local>',
+    redisUrl: env.REDIS_URL || undefined,
+    secret,
+    trustProxy: trust === undefined || trust === '' ? false : /^(true|false)$/.test(trust) ? trust === 'true' : trust,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    serviceUrl: env.SERVICE_URL ?? 'https://t.me/dropdesk_support',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    seedDemo: bool(env.SEED_DEMO, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    sessionIdleMs: 7 * 24 * 3_600_000,
+    sessionMaxMs: 30 * 24 * 3_600_000,
+    rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
+  };
+}

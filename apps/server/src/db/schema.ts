@@ -1,0 +1,178 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The tables, as Kysely sees them on both engines. Times are epoch milliseconds, money is integer
+ * minor units, booleans are 0/1 integers: one representation on SQLite and PostgreSQL.
+ */
+export interface MerchantsTable {
+  id: Generated<number>;
+  phone: string;
+  email: string;
+  password_hash: string;
+  pay_password_hash: string | null;
+  pay_fail_count: Generated<number>;
+  pay_locked_until: number | null;
+  real_name: string;
+  country: string;
+  lang: string;
+  status: Generated<string>;
+  closed_reason: string | null;
+  parent_id: number | null;
+  invite_code: string;
+  kyc_status: Generated<string>;
+  id_card_front: string | null;
+  id_card_back: string | null;
+  id_card_hand: string | null;
+  business_license: string | null;
+  time_zone: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ShopsTable {
+  merchant_id: number;
+  name: string;
+  logo: string | null;
+  address: string;
+  phone: string;
+  intro: Generated<string>;
+  welcome: Generated<string>;
+  service_link: Generated<string>;
+  banner: string | null;
+  ad_banner: string | null;
+  twitter: Generated<string>;
+  google: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InvitationCodesTable {
+  code: string;
+  merchant_id: number | null;
+  created_by: number | null;
+  note: Generated<string>;
+  uses: Generated<number>;
+  max_uses: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role: string;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  subject_type: 'merchant' | 'operator';
+  subject_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  client_key: string;
+  failures: number;
+  updated_at: number;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+  sent_at: number | null;
+  error: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  merchant_id: number | null;
+  kind: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  is_private: number;
+  created_at: number;
+}
+
+export interface HandoffUsesTable {
+  nonce: string;
+  purpose: string;
+  used_at: number;
+}
+
+export interface ThirdLinksTable {
+  partner_uid: string;
+  merchant_id: number;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  http_status: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: string;
+  created_at: number;
+}
+
+export interface DB {
+  merchants: MerchantsTable;
+  shops: ShopsTable;
+  invitation_codes: InvitationCodesTable;
+  operators: OperatorsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  captchas: CaptchasTable;
+  verification_codes: VerificationCodesTable;
+  outbox: OutboxTable;
+  uploads: UploadsTable;
+  handoff_uses: HandoffUsesTable;
+  third_links: ThirdLinksTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+}
+
+export type Merchant = Selectable<MerchantsTable>;
+export type NewMerchant = Insertable<MerchantsTable>;
+export type Shop = Selectable<ShopsTable>;

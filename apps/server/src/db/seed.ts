@@ -1,0 +1,64 @@
+import type { Config } from '../config';
+import type { Clock } from '../lib/clock';
+import { hashPassword } from '../lib/crypto';
+import { createOperator } from '../modules/admin/operators';
+import { createMerchant } from '../modules/auth/registration';
+import type { Db } from './database';
+
+/** What the README promises a newcomer after `npm start` on an empty database. */
+export const DEMO = {
+  inviteCode: 'DROPDESK',
+  merchant: { email: 'demo@dropdesk.local', phone: '+84900000001', password: 'Demo@2026', payPassword: '123456' },
+  operator: { username: 'admin', password: 'Admin@2026' },
+} as const;
+
+/**
+ * Seeds the demo platform once, into an empty database: an operator, the platform's invitation
+ * code and a demo merchant with an empty shop. It creates no orders, visits or money: every figure
+ * the demo shows comes from what is done in it.
+ */
+export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon2'>): Promise<boolean> {
+  const anyone = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  const anyMerchant = await db.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
+  if (anyone || anyMerchant) return false;
+  const now = clock.now();
+  const passwordHash = await hashPassword(DEMO.merchant.password, config.argon2);
+  const payHash = await hashPassword(DEMO.merchant.payPassword, config.argon2);
+  const operatorPassword = DEMO.operator.password;
+  await db.transaction().execute(async (tx) => {
+    const operatorId = await createOperator(
+      tx,
+      { username: DEMO.operator.username, password: operatorPassword, role: 'admin' },
+      config.argon2,
+      now,
+    );
+    await tx
+      .insertInto('invitation_codes')
+      .values({
+        code: DEMO.inviteCode,
+        merchant_id: null,
+        created_by: operatorId,
+        note: 'demo platform code',
+        max_uses: null,
+        revoked_at: null,
+        created_at: now,
+      })
+      .execute();
+    const merchantId = await createMerchant(
+      tx,
+      {
+        phone: DEMO.merchant.phone,
+        email: DEMO.merchant.email,
+        passwordHash,
+        realName: 'Demo Merchant',
+        country: 'VN',
+        lang: 'vi',
+        parentId: null,
+        store: { name: 'Demo Shop', address: '1 Demo Street, Ho Chi Minh City', logo: null },
+      },
+      now,
+    );
+    await tx.updateTable('merchants').set({ pay_password_hash: payHash }).where('id', '=', merchantId).execute();
+  });
+  return true;
+}

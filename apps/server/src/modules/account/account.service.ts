@@ -1,0 +1,174 @@
+import type { MerInfo } from '@dropdesk/contract/account';
+import {
+  COUNTRIES,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Lang,
+  MIN_TOPUP_MINOR,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_TTL_MS,
+} from '@dropdesk/contract/constants';
+import { formatMoney } from '@dropdesk/contract/money';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, hmac, newDigitCode, verifyPassword } from '../../lib/crypto';
+import { fieldRefusal, Refusal } from '../../lib/refusal';
+import { merchantsRepository } from './merchants.repository';
+
+const RESET_PURPOSE = 'reset_password';
+
+export class AccountService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  publicConfig() {
+    return {
+      service_url: this.app.config.serviceUrl,
+      invite_base_url: `${this.app.config.publicUrl}/register?code=`,
+      languages: this.languages(),
+      countries: [...COUNTRIES],
+      min_topup: formatMoney(MIN_TOPUP_MINOR),
+    };
+  }
+
+  languages() {
+    return LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] }));
+  }
+
+  async merInfo(merchantId: number): Promise<MerInfo> {
+    const info = await merchantsRepository.merInfo(this.db, merchantId, this.app.config.publicUrl);
+    if (!info) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    return info;
+  }
+
+  async setLanguage(merchantId: number, lang: Lang) {
+    await this.db.updateTable('merchants').set({ lang }).where('id', '=', merchantId).execute();
+    return { lang };
+  }
+
+  // ------------------------------------------------------------ password reset codes
+
+  private codeHash(merchantId: number, code: string): string {
+    return hmac(this.app.config.secret, `${merchantId}:${code}`);
+  }
+
+  /**
+   * Sends a reset code to the phone or email, if an account has it. The answer is the same either
+   * way, so nobody learns which accounts exist; the rate limit is per address and per client.
+   */
+  async sendResetCode(account: string, lang: Lang): Promise<{ sent: true }> {
+    const merchant = await merchantsRepository.byAccount(this.db, account);
+    if (!merchant) return { sent: true };
+    const code = newDigitCode();
+    const now = this.app.clock.now();
+    await this.db
+      .insertInto('verification_codes')
+      .values({
+        merchant_id: merchant.id,
+        purpose: RESET_PURPOSE,
+        code_hash: this.codeHash(merchant.id, code),
+        expires_at: now + VERIFICATION_CODE_TTL_MS,
+        used_at: null,
+        created_at: now,
+      })
+      .execute();
+    const byEmail = account.includes('@');
+    const minutes = VERIFICATION_CODE_TTL_MS / 60_000;
+    await this.app.mailer.send({
+      channel: byEmail ? 'email' : 'sms',
+      to: byEmail ? merchant.email : merchant.phone,
+      subject: 'Dropdesk',
+      body: resetText(lang, code, minutes),
+    });
+    return { sent: true };
+  }
+
+  /** Spends the newest live code of a merchant if `code` matches it (5 tries, 10 minutes, once). */
+  private async spendCode(merchantId: number, code: string): Promise<boolean> {
+    const now = this.app.clock.now();
+    const live = await this.db
+      .selectFrom('verification_codes')
+      .select(['id', 'code_hash'])
+      .where('merchant_id', '=', merchantId)
+      .where('purpose', '=', RESET_PURPOSE)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!live) return false;
+    const tried = await this.db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', live.id)
+      .where('attempts', '<', VERIFICATION_CODE_MAX_ATTEMPTS)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(tried.numUpdatedRows) !== 1 || live.code_hash !== this.codeHash(merchantId, code)) return false;
+    const spent = await this.db
+      .updateTable('verification_codes')
+      .set({ used_at: now })
+      .where('id', '=', live.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(spent.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Logged in: proves the old password and ends the other sessions. Logged out: proves a reset code
+   * and ends every session.
+   */
+  async resetPassword(
+    session: { merchantId: number; sessionId: number } | null,
+    body: {
+      old_password?: string | undefined;
+      account?: string | undefined;
+      code?: string | undefined;
+      password: string;
+    },
+  ): Promise<null> {
+    let merchantId: number;
+    if (session) {
+      const merchant = await merchantsRepository.byId(this.db, session.merchantId);
+      if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+      if (body.old_password === undefined) throw fieldRefusal('WRONG_PASSWORD', 'old_password', 'FIELD_REQUIRED');
+      if (!(await verifyPassword(merchant.password_hash, body.old_password))) {
+        throw fieldRefusal('WRONG_PASSWORD', 'old_password');
+      }
+      merchantId = merchant.id;
+    } else {
+      if (!body.account) throw fieldRefusal('ACCOUNT_REQUIRED', 'account');
+      if (!body.code) throw fieldRefusal('CODE_INVALID', 'code', 'FIELD_REQUIRED');
+      const merchant = await merchantsRepository.byAccount(this.db, body.account);
+      if (!merchant || !(await this.spendCode(merchant.id, body.code))) throw fieldRefusal('CODE_INVALID', 'code');
+      merchantId = merchant.id;
+    }
+    const hash = await hashPassword(body.password, this.app.config.argon2);
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('merchants')
+        .set({ password_hash: hash, updated_at: this.app.clock.now() })
+        .where('id', '=', merchantId)
+        .execute();
+      await this.app.sessions.revokeAll({ type: 'merchant', id: merchantId }, session?.sessionId, tx);
+    });
+    return null;
+  }
+}
+
+const RESET_TEXT: Record<Lang, string> = {
+  'zh-CN': '您的 Dropdesk 验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+  en: 'Your Dropdesk code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this message.',
+  ko: 'Dropdesk 인증 코드는 {code}입니다. {minutes}분 동안 유효합니다. 요청하지 않으셨다면 무시해 주세요.',
+  ja: 'Dropdesk の確認コードは {code} です。{minutes}分間有効です。お心当たりがない場合は無視してください。',
+  th: 'รหัส Dropdesk ของคุณคือ {code} ใช้ได้ภายใน {minutes} นาที หากคุณไม่ได้ขอรหัสนี้ โปรดเพิกเฉย',
+  vi: 'Mã Dropdesk của bạn là {code}, có hiệu lực trong {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua tin nhắn này.',
+  tr: 'Dropdesk kodunuz {code}. {minutes} dakika geçerlidir. Siz istemediyseniz bu mesajı dikkate almayın.',
+};
+
+function resetText(lang: Lang, code: string, minutes: number): string {
+  return RESET_TEXT[lang].replace('{code}', code).replace('{minutes}', String(minutes));
+}
+

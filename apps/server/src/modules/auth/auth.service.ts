@@ -1,0 +1,215 @@
+import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '@dropdesk/contract/constants';
+import type { MerInfo } from '@dropdesk/contract/account';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
+import { Refusal } from '../../lib/refusal';
+import { merchantsRepository } from '../account/merchants.repository';
+import { consumeHandoff, readHandoff } from './handoff';
+import {
+  completeRegistration,
+  createMerchant,
+  precheckRegistration,
+  type Registration,
+  resolveInviteCode,
+} from './registration';
+
+const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Failures older than this no longer count towards the captcha. */
+const FAILURE_WINDOW_MS = 60 * 60_000;
+
+export type LoggedIn = { merinfo: MerInfo & { token: string } };
+
+export class AuthService {
+  /** Verified when the account is unknown, so both failures take the same time. */
+  private dummyHash: Promise<string>;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.dummyHash = hashPassword('not-a-password-at-all', app.config.argon2);
+  }
+
+  private get db(): Db {
+    return this.app.database.db;
+  }
+
+  private now(): number {
+    return this.app.clock.now();
+  }
+
+  async loggedIn(merchantId: number, token: string): Promise<LoggedIn> {
+    const info = await merchantsRepository.merInfo(this.db, merchantId, this.app.config.publicUrl);
+    if (!info) throw new Refusal('INTERNAL');
+    return { merinfo: { ...info, token } };
+  }
+
+  // ------------------------------------------------------------ captcha and login
+
+  async newCaptcha(): Promise<{ captcha_id: string; image: string }> {
+    const { answer, image } = this.app.captcha.make();
+    const id = randomId('c');
+    const now = this.now();
+    await this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
+    await this.db
+      .insertInto('captchas')
+      .values({ id, answer_hash: sha256(answer.toLowerCase()), expires_at: now + CAPTCHA_TTL_MS, used_at: null })
+      .execute();
+    return { captcha_id: id, image };
+  }
+
+  /** Spends a captcha: right or wrong, it cannot be tried again. */
+  private async solveCaptcha(id: string, answer: string): Promise<boolean> {
+    const now = this.now();
+    const row = await this.db
+      .updateTable('captchas')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('answer_hash')
+      .executeTakeFirst();
+    return !!row && row.answer_hash === sha256(answer.trim().toLowerCase());
+  }
+
+  private async failures(clientKey: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select(['failures', 'updated_at'])
+      .where('client_key', '=', clientKey)
+      .executeTakeFirst();
+    return row && row.updated_at > this.now() - FAILURE_WINDOW_MS ? row.failures : 0;
+  }
+
+  private async recordFailure(clientKey: string, previous: number): Promise<number> {
+    const now = this.now();
+    const failures = previous + 1;
+    await this.db
+      .insertInto('login_failures')
+      .values({ client_key: clientKey, failures, updated_at: now })
+      .onConflict((oc) => oc.column('client_key').doUpdateSet({ failures, updated_at: now }))
+      .execute();
+    return failures;
+  }
+
+  async login(
+    clientKey: string,
+    body: { account: string; password: string; captcha_id?: string | undefined; captcha?: string | undefined },
+  ): Promise<LoggedIn> {
+    const previous = await this.failures(clientKey);
+    if (previous >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
+      if (!body.captcha_id || !body.captcha) throw new Refusal('CAPTCHA_REQUIRED', { captcha_required: true });
+      if (!(await this.solveCaptcha(body.captcha_id, body.captcha))) {
+        throw new Refusal('CAPTCHA_INVALID', { captcha_required: true });
+      }
+    }
+    const merchant = await merchantsRepository.byAccount(this.db, body.account);
+    const ok = await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password);
+    if (!merchant || !ok) {
+      const failures = await this.recordFailure(clientKey, previous);
+      throw new Refusal('INVALID_CREDENTIALS', { captcha_required: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA });
+    }
+    if (previous > 0) await this.db.deleteFrom('login_failures').where('client_key', '=', clientKey).execute();
+    const token = await this.app.sessions.open({ type: 'merchant', id: merchant.id });
+    return this.loggedIn(merchant.id, token);
+  }
+
+  async logout(sessionId: number): Promise<null> {
+    await this.app.sessions.revoke(sessionId);
+    return null;
+  }
+
+  // ------------------------------------------------------------ registration
+
+  async verifyInviteCode(code: string): Promise<{ valid: boolean; owner: string | null }> {
+    const found = await resolveInviteCode(this.db, code);
+    if (!found) return { valid: false, owner: null };
+    if (found.parentId === null) return { valid: true, owner: 'platform' };
+    const shop = await this.db
+      .selectFrom('shops')
+      .select('name')
+      .where('merchant_id', '=', found.parentId)
+      .executeTakeFirst();
+    return { valid: true, owner: maskName(shop?.name ?? '') };
+  }
+
+  async register(body: Registration, lang: Parameters<typeof createMerchant>[1]['lang'], partnerUid?: {
+    uid: string;
+    nonce: string;
+  }): Promise<LoggedIn> {
+    const now = this.now();
+    await precheckRegistration(this.db, body, now);
+    const passwordHash = await hashPassword(body.password, this.app.config.argon2);
+    const parent = await resolveInviteCode(this.db, body.invite_code);
+    const { merchantId, token } = await this.db.transaction().execute(async (tx) => {
+      if (partnerUid) await consumeHandoff(tx, partnerUid.nonce, 'register', now);
+      const merchantId = await createMerchant(
+        tx,
+        {
+          phone: body.phone,
+          email: body.email,
+          passwordHash,
+          realName: body.real_name,
+          country: body.country,
+          lang,
+          parentId: parent?.parentId ?? null,
+          store: { name: body.store_name, address: body.store_address, logo: body.store_logo },
+          kyc: {
+            front: body.id_card_front,
+            back: body.id_card_back,
+            hand: body.id_card_hand,
+            license: body.business_license,
+          },
+        },
+        now,
+      );
+      await completeRegistration(tx, merchantId, body);
+      if (partnerUid) {
+        await tx
+          .insertInto('third_links')
+          .values({ partner_uid: partnerUid.uid, merchant_id: merchantId, created_at: now })
+          .execute();
+      }
+      const token = await this.app.sessions.open({ type: 'merchant', id: merchantId }, tx);
+      return { merchantId, token };
+    });
+    return this.loggedIn(merchantId, token);
+  }
+
+  // ------------------------------------------------------------ third-party handoff
+
+  async third(body: { data: string; code?: string | undefined; mer?: string | undefined }) {
+    const now = this.now();
+    const payload = readHandoff(this.app.config.secret, body.data, now, body.mer);
+    const link = await this.db
+      .selectFrom('third_links')
+      .select('merchant_id')
+      .where('partner_uid', '=', payload.uid)
+      .executeTakeFirst();
+    const token = await this.db.transaction().execute(async (tx) => {
+      await consumeHandoff(tx, payload.nonce, 'third', now);
+      return link ? this.app.sessions.open({ type: 'merchant', id: link.merchant_id }, tx) : null;
+    });
+    if (!link || !token) return { status: 0 as const, data: body.data, code: body.code ?? null };
+    const { merinfo } = await this.loggedIn(link.merchant_id, token);
+    return { status: 1 as const, merinfo };
+  }
+
+  async tkregister(body: Registration & { data: string }, lang: Parameters<AuthService['register']>[1]) {
+    const { data, ...registration } = body;
+    const payload = readHandoff(this.app.config.secret, data, this.now());
+    const linked = await this.db
+      .selectFrom('third_links')
+      .select('merchant_id')
+      .where('partner_uid', '=', payload.uid)
+      .executeTakeFirst();
+    if (linked) throw new Refusal('HANDOFF_ALREADY_LINKED');
+    return this.register(registration as Registration, lang, { uid: payload.uid, nonce: payload.nonce });
+  }
+}
+
+/** "Sunny Shop" → "Su***op": enough to recognise, not to read. */
+export function maskName(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= 2) return `${chars[0] ?? ''}*`;
+  if (chars.length <= 4) return `${chars[0]}**${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+}

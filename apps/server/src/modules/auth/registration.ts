@@ -1,0 +1,159 @@
+import type { RegisterBody } from '@dropdesk/contract/account';
+import type { Lang } from '@dropdesk/contract/constants';
+import type { Db } from '../../db/database';
+import { isUniqueViolation, violatedColumn } from '../../db/errors';
+import { newInviteCode } from '../../lib/crypto';
+import { fieldRefusal, Refusal } from '../../lib/refusal';
+import { merchantsRepository } from '../account/merchants.repository';
+
+/** The registration body after the contract has parsed it. */
+export type Registration = {
+  [K in keyof RegisterBody]-?: string;
+};
+
+const UPLOAD_FIELDS = {
+  store_logo: 'logo',
+  id_card_front: 'id_card',
+  id_card_back: 'id_card',
+  id_card_hand: 'id_card',
+  business_license: 'license',
+} as const;
+
+/** How long an anonymous upload waits to be claimed by a registration. */
+const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
+
+/** The alliance parent of an invitation code (null: the platform's), or a refusal. */
+export async function resolveInviteCode(db: Db, code: string): Promise<{ parentId: number | null } | null> {
+  const row = await db
+    .selectFrom('invitation_codes')
+    .select(['merchant_id', 'uses', 'max_uses', 'revoked_at'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) return null;
+  if (row.max_uses !== null && row.uses >= row.max_uses) return null;
+  return { parentId: row.merchant_id };
+}
+
+/** Checks what can be checked before the transaction, so a refusal changes nothing. */
+export async function precheckRegistration(db: Db, body: Registration, now: number): Promise<void> {
+  if (!(await resolveInviteCode(db, body.invite_code))) {
+    throw fieldRefusal('INVITE_CODE_INVALID', 'invite_code');
+  }
+  if (await merchantsRepository.byAccount(db, body.phone)) throw fieldRefusal('PHONE_TAKEN', 'phone');
+  if (await merchantsRepository.byAccount(db, body.email)) throw fieldRefusal('EMAIL_TAKEN', 'email');
+  const refs = Object.keys(UPLOAD_FIELDS) as Array<keyof typeof UPLOAD_FIELDS>;
+  const rows = await db
+    .selectFrom('uploads')
+    .select(['id', 'kind', 'merchant_id', 'created_at'])
+    .where(
+      'id',
+      'in',
+      refs.map((f) => body[f]),
+    )
+    .execute();
+  for (const field of refs) {
+    const row = rows.find((r) => r.id === body[field]);
+    const ok =
+      row &&
+      row.kind === UPLOAD_FIELDS[field] &&
+      row.merchant_id === null &&
+      row.created_at > now - UNCLAIMED_UPLOAD_TTL_MS;
+    if (!ok) throw fieldRefusal('UPLOAD_INVALID', field);
+  }
+  const distinct = new Set(refs.map((f) => body[f]));
+  if (distinct.size !== refs.length) throw fieldRefusal('UPLOAD_INVALID', 'id_card_back');
+}
+
+export interface CreateMerchantInput {
+  phone: string;
+  email: string;
+  passwordHash: string;
+  realName: string;
+  country: string;
+  lang: Lang;
+  parentId: number | null;
+  store: { name: string; address: string; logo: string | null };
+  kyc?: { front: string; back: string; hand: string; license: string };
+}
+
+/**
+ * Inserts the merchant, its shop and its own invitation code inside `tx`. Registration and the
+ * demo seed both come through here.
+ */
+export async function createMerchant(tx: Db, input: CreateMerchantInput, now: number): Promise<number> {
+  let id: number | null = null;
+  for (let attempt = 0; id === null; attempt++) {
+    const code = newInviteCode();
+    const taken = await tx.selectFrom('invitation_codes').select('code').where('code', '=', code).executeTakeFirst();
+    if (taken) {
+      if (attempt > 5) throw new Error('could not draw a free invitation code');
+      continue;
+    }
+    try {
+      id = await merchantsRepository.insert(tx, {
+        phone: input.phone,
+        email: input.email,
+        password_hash: input.passwordHash,
+        pay_password_hash: null,
+        pay_locked_until: null,
+        real_name: input.realName,
+        country: input.country,
+        lang: input.lang,
+        closed_reason: null,
+        parent_id: input.parentId,
+        invite_code: code,
+        id_card_front: input.kyc?.front ?? null,
+        id_card_back: input.kyc?.back ?? null,
+        id_card_hand: input.kyc?.hand ?? null,
+        business_license: input.kyc?.license ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const column = violatedColumn(error);
+      if (column.includes('phone')) throw fieldRefusal('PHONE_TAKEN', 'phone');
+      if (column.includes('email')) throw fieldRefusal('EMAIL_TAKEN', 'email');
+      throw error;
+    }
+    await tx
+      .insertInto('invitation_codes')
+      .values({ code, merchant_id: id, created_by: null, max_uses: null, revoked_at: null, created_at: now })
+      .execute();
+  }
+  await tx
+    .insertInto('shops')
+    .values({
+      merchant_id: id,
+      name: input.store.name,
+      logo: input.store.logo,
+      address: input.store.address,
+      phone: input.phone,
+      banner: null,
+      ad_banner: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Counts a use of the invitation code and claims the uploads, inside the registration's tx. */
+export async function completeRegistration(tx: Db, merchantId: number, body: Registration): Promise<void> {
+  const used = await tx
+    .updateTable('invitation_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('code', '=', body.invite_code)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw fieldRefusal('INVITE_CODE_INVALID', 'invite_code');
+  const refs = Object.keys(UPLOAD_FIELDS).map((f) => body[f as keyof Registration]);
+  const claimed = await tx
+    .updateTable('uploads')
+    .set({ merchant_id: merchantId })
+    .where('id', 'in', refs)
+    .where('merchant_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== refs.length) throw new Refusal('UPLOAD_INVALID');
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PRIVATE_UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '@dropdesk/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import sharp, { type OutputInfo } from 'sharp';
+import { randomId } from '../../lib/crypto';
+import { Refusal } from '../../lib/refusal';
+
+const FORMATS = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg' },
+  png: { mime: 'image/png', ext: 'png' },
+  webp: { mime: 'image/webp', ext: 'webp' },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/** The longest side we keep; larger photos are scaled down (phones send 4000 px). */
+const MAX_SIDE = 2560;
+
+/** What the bytes are, by their signature: never by the name or the declared type. */
+export function sniff(bytes: Buffer): Format | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+export interface StoredUpload {
+  id: string;
+  url: string;
+  kind: UploadKind;
+  private: boolean;
+}
+
+export class Uploads {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private fileOf(id: string): string {
+    return path.join(this.app.config.uploadsDir, id.slice(2, 4), id);
+  }
+
+  /**
+   * Re-encodes the image with sharp (which drops EXIF, GPS and any payload hidden after the image)
+   * and stores it under a random name. ID photos, licences and vouchers are private.
+   */
+  async store(merchantId: number | null, kind: UploadKind, bytes: Buffer): Promise<StoredUpload> {
+    if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal('FILE_TOO_LARGE', undefined, 413);
+    const format = sniff(bytes);
+    if (!format) throw new Refusal('UNSUPPORTED_FILE', { fields: { file: 'UNSUPPORTED_FILE' } });
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      output = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .toFormat(format, format === 'jpeg' ? { quality: 85, mozjpeg: true } : {})
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw new Refusal('UNSUPPORTED_FILE', { fields: { file: 'UNSUPPORTED_FILE' } });
+    }
+    const id = randomId('u');
+    const file = this.fileOf(id);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, output.data, { flush: true });
+    const isPrivate = PRIVATE_UPLOAD_KINDS.includes(kind);
+    await this.app.database.db
+      .insertInto('uploads')
+      .values({
+        id,
+        merchant_id: merchantId,
+        kind,
+        mime: FORMATS[format].mime,
+        bytes: output.data.length,
+        width: output.info.width,
+        height: output.info.height,
+        is_private: isPrivate ? 1 : 0,
+        created_at: this.app.clock.now(),
+      })
+      .execute();
+    return { id, url: `/uploads/${id}`, kind, private: isPrivate };
+  }
+
+  /** The file for a reader: public ones for anyone, private ones for their owner and operators. */
+  async open(
+    id: string,
+    reader: { merchantId: number | null; operator: boolean },
+  ): Promise<{ file: string; mime: string; isPrivate: boolean }> {
+    if (!/^u_[A-Za-z0-9_-]{22}$/.test(id)) throw new Refusal('NOT_FOUND', undefined, 404);
+    const row = await this.app.database.db
+      .selectFrom('uploads')
+      .select(['merchant_id', 'mime', 'is_private'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new Refusal('NOT_FOUND', undefined, 404);
+    const allowed = !row.is_private || reader.operator || (row.merchant_id !== null && row.merchant_id === reader.merchantId);
+    // A private file looks exactly like a missing one to anybody else.
+    if (!allowed) throw new Refusal('NOT_FOUND', undefined, 404);
+    return { file: this.fileOf(id), mime: row.mime, isPrivate: row.is_private === 1 };
+  }
+}

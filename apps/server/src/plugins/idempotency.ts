@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/database';
+import { sha256 } from '../lib/crypto';
+import { Refusal } from '../lib/refusal';
+import { successBody } from '../lib/route';
+
+const KEY_RE = /^[A-Za-z0-9_.:-]{8,128}$/;
+const WAIT_MS = 10_000;
+
+/** A reserved Idempotency-Key of one request. */
+export interface Idempotency {
+  scope: string;
+  key: string;
+  /**
+   * Marks the request done with its answer inside the service's own transaction, so the effect and
+   * the record of it commit together: a crash can never leave one without the other.
+   */
+  complete(tx: Db, data: unknown): Promise<void>;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Money routes (marked `idempotent` in the route table) need an `Idempotency-Key`. The first request
+ * with a key reserves it; a retry gets the first answer byte for byte; the same key with another
+ * body is refused; a retry that arrives while the first is running waits for its answer.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const { idempotent, route } = request.routeOptions.config;
+    if (!idempotent || !route) return;
+    const raw = request.headers['idempotency-key'];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (!key) throw new Refusal('IDEMPOTENCY_KEY_REQUIRED');
+    if (!KEY_RE.test(key)) throw new Refusal('INVALID_INPUT', { fields: { 'Idempotency-Key': 'FIELD_INVALID' } });
+    const scope = request.merchant ? `m:${request.merchant.id}` : request.operator ? `o:${request.operator.id}` : 'anon';
+    const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key,
+        request_hash: requestHash,
+        state: 'pending',
+        http_status: null,
+        response: null,
+        created_at: app.clock.now(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      const lang = request.lang;
+      request.idempotency = {
+        scope,
+        key,
+        async complete(tx, data) {
+          await tx
+            .updateTable('idempotency_keys')
+            .set({ state: 'done', http_status: 200, response: successBody(route, lang, data as never) })
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .execute();
+        },
+      };
+      return;
+    }
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'state', 'http_status', 'response'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row) throw new Refusal('IDEMPOTENCY_IN_PROGRESS'); // the first attempt failed and let go
+      if (row.request_hash !== requestHash) throw new Refusal('IDEMPOTENCY_KEY_REUSED');
+      if (row.state === 'done' && row.response !== null) {
+        reply
+          .code(row.http_status ?? 200)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .serializer((x: unknown) => x as string);
+        return reply.send(row.response);
+      }
+      if (Date.now() > deadline) throw new Refusal('IDEMPOTENCY_IN_PROGRESS');
+      await sleep(25);
+    }
+  });
+
+  // Record the answer of a reserved key when the service did not do it in its transaction
+  // (refusals, which change nothing); forget the key after a crash so a retry can run again.
+  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    const idem = request.idempotency;
+    if (!idem) return payload;
+    if (reply.statusCode >= 500) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', idem.scope)
+        .where('key', '=', idem.key)
+        .where('state', '=', 'pending')
+        .execute();
+    } else if (typeof payload === 'string') {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', http_status: reply.statusCode, response: payload })
+        .where('scope', '=', idem.scope)
+        .where('key', '=', idem.key)
+        .where('state', '=', 'pending')
+        .execute();
+    }
+    return payload;
+  });
+});

@@ -1,0 +1,42 @@
+import type { Lang } from '@dropdesk/contract/constants';
+import type { Auth, RouteDef } from '@dropdesk/contract/route';
+import type { Clock } from '../lib/clock';
+import type { Database } from '../db/database';
+import type { Config } from '../config';
+import type { Mailer } from '../lib/mailer';
+import type { CaptchaMaker } from '../lib/captcha';
+import type { Idempotency } from './idempotency';
+
+export interface SessionMerchant {
+  id: number;
+  status: 'active' | 'closed';
+  sessionId: number;
+}
+
+export interface SessionOperator {
+  id: number;
+  role: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    mailer: Mailer;
+    captcha: CaptchaMaker;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    merchant: SessionMerchant | null;
+    operator: SessionOperator | null;
+    idempotency: Idempotency | null;
+  }
+  interface FastifyContextConfig {
+    auth?: Auth;
+    writes?: boolean;
+    idempotent?: boolean;
+    route?: RouteDef;
+  }
+}

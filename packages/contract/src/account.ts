@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import {
+  COUNTRIES,
+  LANGUAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PAY_PASSWORD_LENGTH,
+  UPLOAD_KINDS,
+} from './constants';
+import { isoTime } from './envelope';
+import { defineRoute } from './route';
+
+// ---------------------------------------------------------------- fields
+
+const text = (max: number) =>
+  z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .max(max, { error: 'FIELD_TOO_LONG' });
+
+export const phoneField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .transform((s) => s.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().min(1, { error: 'FIELD_REQUIRED' }).regex(/^\+?[1-9]\d{5,14}$/, { error: 'FIELD_PHONE' }));
+
+export const emailField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(254, { error: 'FIELD_TOO_LONG' })
+  .pipe(z.email({ error: 'FIELD_EMAIL' }))
+  .transform((s) => s.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' });
+
+/** Any non-empty password as typed at login (policy is checked when one is set). */
+const enteredPassword = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' });
+
+export const payPasswordField = z
+  .string({ error: 'PAY_PASSWORD_REQUIRED' })
+  .min(1, { error: 'PAY_PASSWORD_REQUIRED' })
+  .regex(new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`), { error: 'PAY_PASSWORD_FORMAT' });
+
+/** A reference returned by common/upload. */
+export const uploadRef = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .regex(/^u_[A-Za-z0-9_-]{22}$/, { error: 'UPLOAD_INVALID' });
+
+export const inviteCodeField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(32, { error: 'INVITE_CODE_INVALID' })
+  .transform((s) => s.toUpperCase());
+
+/** Phone or email, for login and password reset. */
+export const accountField = z
+  .string({ error: 'ACCOUNT_REQUIRED' })
+  .trim()
+  .min(1, { error: 'ACCOUNT_REQUIRED' })
+  .max(254, { error: 'FIELD_TOO_LONG' });
+
+/** The second entry of a password must equal the first ('Passwords entered do not match'). */
+const same = (a: string, b: string) =>
+  [(v: Record<string, unknown>) => v[a] === v[b], { path: [b], error: 'PASSWORDS_DO_NOT_MATCH' }] as [
+    (v: Record<string, unknown>) => boolean,
+    { path: string[]; error: string },
+  ];
+
+// ---------------------------------------------------------------- shapes
+
+export const kycStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+
+export const shopInfo = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  intro: z.string(),
+  welcome: z.string(),
+  service_link: z.string(),
+  banner_url: z.string().nullable(),
+  twitter: z.string(),
+  google: z.string(),
+});
+
+export const merInfo = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  email: z.string(),
+  real_name: z.string(),
+  country: z.string(),
+  lang: z.enum(LANGUAGES),
+  invite_code: z.string(),
+  invite_link: z.string(),
+  status: z.enum(['active', 'closed']),
+  closed_reason: z.string().nullable(),
+  pay_password_set: z.boolean(),
+  kyc_status: kycStatus,
+  created_at: isoTime,
+  balance: z.string().nullable(),
+  level: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  shop: shopInfo,
+});
+export type MerInfo = z.infer<typeof merInfo>;
+
+export const merInfoWithToken = z.object({ merinfo: merInfo.extend({ token: z.string() }) });
+
+// ---------------------------------------------------------------- bodies
+
+const registerFields = {
+  store_logo: uploadRef,
+  store_name: text(60),
+  store_address: text(200),
+  country: z.enum(COUNTRIES, { error: 'FIELD_INVALID' }),
+  phone: phoneField,
+  real_name: text(60),
+  id_card_front: uploadRef,
+  id_card_back: uploadRef,
+  id_card_hand: uploadRef,
+  email: emailField,
+  password: passwordField,
+  password_confirm: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+  invite_code: inviteCodeField,
+  business_license: uploadRef,
+};
+
+export const registerBody = z.strictObject(registerFields).refine(...same('password', 'password_confirm'));
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const tkregisterBody = z
+  .strictObject({ ...registerFields, data: z.string().min(1, { error: 'HANDOFF_INVALID' }).max(4096) })
+  .refine(...same('password', 'password_confirm'));
+
+export const loginBody = z.strictObject({
+  account: accountField,
+  password: enteredPassword,
+  captcha_id: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+});
+
+export const verifyCodeBody = z.strictObject({ invite_code: inviteCodeField });
+
+export const sendCodeBody = z.strictObject({ account: accountField });
+
+export const resetPwdBody = z
+  .strictObject({
+    old_password: enteredPassword.optional(),
+    account: accountField.optional(),
+    code: z
+      .string()
+      .regex(/^\d{6}$/, { error: 'CODE_INVALID' })
+      .optional(),
+    password: passwordField,
+    password_confirm: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+  })
+  .refine(...same('password', 'password_confirm'));
+
+export const setPayPwdBody = z
+  .strictObject({ pay_password: payPasswordField, pay_password_confirm: payPasswordField })
+  .refine(...same('pay_password', 'pay_password_confirm'));
+
+export const resetPayBody = z
+  .strictObject({
+    pay_password: payPasswordField,
+    pay_password_confirm: payPasswordField,
+    old_pay_password: payPasswordField.optional(),
+    password: enteredPassword.optional(),
+  })
+  .refine(...same('pay_password', 'pay_password_confirm'));
+
+export const verifyPayBody = z.strictObject({ pay_password: payPasswordField });
+
+export const thirdBody = z.strictObject({
+  data: z.string({ error: 'HANDOFF_INVALID' }).min(1, { error: 'HANDOFF_INVALID' }).max(4096),
+  code: z.string().max(32).optional(),
+  mer: z.string().max(64).optional(),
+});
+
+export const setLanguageQuery = z.strictObject({ lang: z.enum(LANGUAGES, { error: 'FIELD_INVALID' }) });
+
+export const uploadKindField = z.enum(UPLOAD_KINDS, { error: 'FIELD_INVALID' });
+
+// ---------------------------------------------------------------- routes
+
+const languageItem = z.object({ code: z.enum(LANGUAGES), name: z.string() });
+
+export const accountRoutes = {
+  config: defineRoute({
+    method: 'GET',
+    path: '/merchant/common/config',
+    auth: 'none',
+    summary: 'Public settings the app needs before login',
+    data: z.object({
+      service_url: z.string(),
+      invite_base_url: z.string(),
+      languages: z.array(languageItem),
+      countries: z.array(z.string()),
+      min_topup: z.string(),
+    }),
+  }),
+  captcha: defineRoute({
+    method: 'GET',
+    path: '/merchant/common/captcha',
+    auth: 'none',
+    summary: 'A new captcha image (data URL) and its id',
+    data: z.object({ captcha_id: z.string(), image: z.string() }),
+  }),
+  upload: defineRoute({
+    method: 'POST',
+    path: '/merchant/common/upload',
+    auth: 'optional',
+    multipart: true,
+    summary: 'Upload an image (multipart `file` and `kind`); returns its reference',
+    data: z.object({ id: z.string(), url: z.string(), kind: uploadKindField, private: z.boolean() }),
+  }),
+  verifyCode: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/verify_code',
+    auth: 'none',
+    summary: 'Check an invitation code before registering',
+    body: verifyCodeBody,
+    data: z.object({ valid: z.boolean(), owner: z.string().nullable() }),
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/register',
+    auth: 'none',
+    summary: 'Register a merchant and its shop with an invitation code',
+    body: registerBody,
+    data: merInfoWithToken,
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/login',
+    auth: 'none',
+    summary: 'Log in with phone or email and password',
+    body: loginBody,
+    data: merInfoWithToken,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/logout',
+    auth: 'merchant',
+    summary: 'Revoke this session',
+    data: z.null(),
+  }),
+  getMerInfo: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/getMerInfo',
+    auth: 'merchant',
+    summary: 'The merchant and shop',
+    data: merInfo,
+  }),
+  sendCode: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/send_code',
+    auth: 'none',
+    summary: 'Send a password reset code to a phone or email',
+    body: sendCodeBody,
+    data: z.object({ sent: z.literal(true) }),
+  }),
+  resetPwd: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/resetpwd',
+    auth: 'optional',
+    summary: 'Change the login password (logged in) or reset it with a code',
+    body: resetPwdBody,
+    data: z.null(),
+  }),
+  setPayPwd: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/setPaypwd',
+    auth: 'merchant',
+    writes: true,
+    summary: 'Set the payment password (once)',
+    body: setPayPwdBody,
+    data: z.null(),
+  }),
+  resetPay: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/resetPay',
+    auth: 'merchant',
+    writes: true,
+    summary: 'Change the payment password with the old one or the login password',
+    body: resetPayBody,
+    data: z.null(),
+  }),
+  verifyPay: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/verify_pay',
+    auth: 'merchant',
+    summary: 'Check the payment password',
+    body: verifyPayBody,
+    data: z.object({ ok: z.literal(true) }),
+  }),
+  third: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/third',
+    auth: 'none',
+    summary: 'Third-party sign-in with a signed handoff',
+    body: thirdBody,
+    data: z.union([
+      z.object({ status: z.literal(0), data: z.string(), code: z.string().nullable() }),
+      z.object({ status: z.literal(1), merinfo: merInfoWithToken.shape.merinfo }),
+    ]),
+  }),
+  tkregister: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/tkregister',
+    auth: 'none',
+    summary: 'Register through a third-party handoff and link it',
+    body: tkregisterBody,
+    data: merInfoWithToken,
+  }),
+  setLanguage: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/set_language',
+    auth: 'merchant',
+    summary: "Save the merchant's language",
+    query: setLanguageQuery,
+    data: z.object({ lang: z.enum(LANGUAGES) }),
+  }),
+  languageList: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/language_list',
+    auth: 'none',
+    summary: 'The languages offered',
+    data: z.object({ list: z.array(languageItem) }),
+  }),
+} as const;

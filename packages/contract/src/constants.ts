@@ -1,0 +1,57 @@
+/** Business constants shared by the server and the apps. Values from the specification §9. */
+
+export const LANGUAGES = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'vi';
+
+/** Each language's own name, as a merchant looks for it in a picker. */
+export const LANGUAGE_NAMES: Record<Lang, string> = {
+  'zh-CN': '简体中文',
+  en: 'English',
+  ko: '한국어',
+  ja: '日本語',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+  tr: 'Türkçe',
+};
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export const REQUEST_TIMEOUT_MS = 99_999;
+export const LOADING_TOAST_MS = 2_000;
+export const PAY_PASSWORD_LENGTH = 6;
+export const PAY_PASSWORD_MAX_FAILURES = 5;
+export const PAY_PASSWORD_LOCK_MS = 30 * 60_000;
+export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The order total fetched after login: the Order tab's badge (awaiting pickup). */
+export const ORDER_BADGE_QUERY = { status: 5, page: 1, limit: 10 } as const;
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+/** Minimum top-up, in minor units (100.00). */
+export const MIN_TOPUP_MINOR = 10_000;
+/** Upper bound of any single amount a request may carry, in minor units (1,000,000,000.00). */
+export const MAX_AMOUNT_MINOR = 100_000_000_000;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_KINDS = ['logo', 'banner', 'id_card', 'voucher', 'license', 'product'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Uploads only their owner and operators may read. */
+export const PRIVATE_UPLOAD_KINDS: readonly UploadKind[] = ['id_card', 'voucher', 'license'];
+
+export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const HANDOFF_TTL_MS = 10 * 60_000;
+
+/** ISO 3166-1 alpha-2 codes offered by the country picker. */
+export const COUNTRIES = [
+  'VN', 'TH', 'KR', 'JP', 'CN', 'TW', 'HK', 'TR', 'US', 'GB', 'SG', 'MY', 'ID', 'PH', 'KH', 'LA', 'MM',
+  'IN', 'AU', 'CA', 'DE', 'FR', 'ES', 'IT', 'NL', 'BR', 'MX', 'AE', 'SA', 'RU',
+] as const;
+export type Country = (typeof COUNTRIES)[number];

@@ -1,0 +1,79 @@
+/**
+ * Stable refusal keys. Every key has a message in each of the 7 languages on the server
+ * (apps/server/src/i18n/messages). Clients branch on the key, never on the message.
+ */
+export const ERROR_KEYS = [
+  // transport and generic
+  'INVALID_INPUT',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'SHOP_CLOSED',
+  // accounts
+  'INVALID_CREDENTIALS',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_INVALID',
+  'INVITE_CODE_INVALID',
+  'PHONE_TAKEN',
+  'EMAIL_TAKEN',
+  'UPLOAD_INVALID',
+  'PASSWORDS_DO_NOT_MATCH',
+  'WRONG_PASSWORD',
+  'ACCOUNT_REQUIRED',
+  'CODE_INVALID',
+  'CODE_TOO_SOON',
+  'PAY_PASSWORD_REQUIRED',
+  'PAY_PASSWORD_FORMAT',
+  'PAY_PASSWORD_NOT_SET',
+  'PAY_PASSWORD_ALREADY_SET',
+  'WRONG_PAY_PASSWORD',
+  'PAY_PASSWORD_LOCKED',
+  'HANDOFF_INVALID',
+  'HANDOFF_EXPIRED',
+  'HANDOFF_USED',
+  'HANDOFF_ALREADY_LINKED',
+  'UNSUPPORTED_FILE',
+  'FILE_TOO_LARGE',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/**
+ * Messages for field-level validation. A schema names one of these (or an ErrorKey) as its
+ * zod `error`, and the server translates it; generic zod issues map to the FIELD_* keys.
+ */
+export const FIELD_MESSAGE_KEYS = [
+  'FIELD_REQUIRED',
+  'FIELD_INVALID',
+  'FIELD_UNKNOWN',
+  'FIELD_TOO_SHORT',
+  'FIELD_TOO_LONG',
+  'FIELD_TOO_SMALL',
+  'FIELD_TOO_BIG',
+  'FIELD_EMAIL',
+  'FIELD_PHONE',
+  'FIELD_HTTPS',
+  'FIELD_MONEY',
+  'FIELD_INTEGER',
+  'FIELD_PASSWORD_LENGTH',
+] as const;
+export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
+
+export type MessageKey = ErrorKey | FieldMessageKey | 'OK';
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);
+}
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return (
+    value === 'OK' ||
+    isErrorKey(value) ||
+    (typeof value === 'string' && (FIELD_MESSAGE_KEYS as readonly string[]).includes(value))
+  );
+}
