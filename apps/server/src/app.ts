@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -19,9 +19,9 @@ import { type CaptchaMaker, svgCaptchaMaker } from './lib/captcha';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Refusal } from './lib/refusal';
-import { adminRoutes } from './modules/admin/admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { PayPasswords } from './modules/account/paypwd.service';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -51,7 +51,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ajv: undefined,
   });
 
-  const database = deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = deps.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('database', database);
@@ -98,7 +99,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    ...(config.redisUrl
+      ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }
+      : {}),
     errorResponseBuilder: (request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number; retryAfter: string };
       error.statusCode = 429;
@@ -106,7 +109,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return error;
     },
   });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -42,7 +42,8 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT is not a port: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const production = env.NODE_ENV === 'production';
   const secret = env.SECRET ?? (production ? '' : randomBytes(32).toString('hex'));
@@ -57,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Dropdesk <no-reply@dropdesk.local>',
     redisUrl: env.REDIS_URL || undefined,
     secret,
-    trustProxy: trust === undefined || trust === '' ? false : /^(true|false)$/.test(trust) ? trust === 'true' : trust,
+    trustProxy:
+      trust === undefined || trust === '' ? false : /^(true|false)$/.test(trust) ? trust === 'true' : trust,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     serviceUrl: env.SERVICE_URL ?? 'https://t.me/dropdesk_support',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -8,7 +8,12 @@ import type { Db } from './database';
 /** What the README promises a newcomer after `npm start` on an empty database. */
 export const DEMO = {
   inviteCode: 'DROPDESK',
-  merchant: { email: 'demo@dropdesk.local', phone: '+84900000001', password: 'Demo@2026', payPassword: '123456' },
+  merchant: {
+    email: 'demo@dropdesk.local',
+    phone: '+84900000001',
+    password: 'Demo@2026',
+    payPassword: '123456',
+  },
   operator: { username: 'admin', password: 'Admin@2026' },
 } as const;
 
@@ -58,7 +63,11 @@ export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon
       },
       now,
     );
-    await tx.updateTable('merchants').set({ pay_password_hash: payHash }).where('id', '=', merchantId).execute();
+    await tx
+      .updateTable('merchants')
+      .set({ pay_password_hash: payHash })
+      .where('id', '=', merchantId)
+      .execute();
   });
   return true;
 }

@@ -11,7 +11,13 @@ export interface CaptchaMaker {
  */
 export const svgCaptchaMaker: CaptchaMaker = {
   make() {
-    const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fa' });
+    const { text, data } = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      ignoreChars: '0oO1iIlL',
+      color: true,
+      background: '#f4f6fa',
+    });
     return { answer: text, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
   },
 };

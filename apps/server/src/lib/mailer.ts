@@ -42,11 +42,18 @@ export function createMailer(options: {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport || message.channel !== 'email') {
-        options.log(`outbox #${row.id}: ${message.channel} to ${message.to} (no transport; see npm run ops -- outbox)`);
+        options.log(
+          `outbox #${row.id}: ${message.channel} to ${message.to} (no transport; see npm run ops -- outbox)`,
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.body });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.body,
+        });
         // Delivered: keep the record, not the secret it carried.
         await options.db
           .updateTable('outbox')

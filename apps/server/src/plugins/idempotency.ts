@@ -45,8 +45,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const raw = request.headers['idempotency-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key) throw new Refusal('IDEMPOTENCY_KEY_REQUIRED');
-    if (!KEY_RE.test(key)) throw new Refusal('INVALID_INPUT', { fields: { 'Idempotency-Key': 'FIELD_INVALID' } });
-    const scope = request.merchant ? `m:${request.merchant.id}` : request.operator ? `o:${request.operator.id}` : 'anon';
+    if (!KEY_RE.test(key))
+      throw new Refusal('INVALID_INPUT', { fields: { 'Idempotency-Key': 'FIELD_INVALID' } });
+    const scope = request.merchant
+      ? `m:${request.merchant.id}`
+      : request.operator
+        ? `o:${request.operator.id}`
+        : 'anon';
     const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
     const inserted = await db
       .insertInto('idempotency_keys')

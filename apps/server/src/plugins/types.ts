@@ -1,10 +1,10 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { Auth, RouteDef } from '@dropdesk/contract/route';
-import type { Clock } from '../lib/clock';
-import type { Database } from '../db/database';
 import type { Config } from '../config';
-import type { Mailer } from '../lib/mailer';
+import type { Database } from '../db/database';
 import type { CaptchaMaker } from '../lib/captcha';
+import type { Clock } from '../lib/clock';
+import type { Mailer } from '../lib/mailer';
 import type { Idempotency } from './idempotency';
 
 export interface SessionMerchant {

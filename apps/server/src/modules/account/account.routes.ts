@@ -17,14 +17,20 @@ export async function accountRoutes(app: FastifyInstance) {
       hook: 'preHandler',
       max: 1,
       timeWindow: '1 minute',
-      keyGenerator: (req) => `send_code:${String((req.body as { account?: string })?.account ?? '').trim().toLowerCase()}`,
+      keyGenerator: (req) =>
+        `send_code:${String((req.body as { account?: string })?.account ?? '')
+          .trim()
+          .toLowerCase()}`,
     },
   });
   route(
     app,
     r.resetPwd,
     (req) =>
-      account.resetPassword(req.merchant ? { merchantId: req.merchant.id, sessionId: req.merchant.sessionId } : null, req.body),
+      account.resetPassword(
+        req.merchant ? { merchantId: req.merchant.id, sessionId: req.merchant.sessionId } : null,
+        req.body,
+      ),
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
   route(app, r.setPayPwd, (req) => payPasswords.set(req.merchant!.id, req.body.pay_password));

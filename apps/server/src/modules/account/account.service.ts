@@ -106,7 +106,8 @@ export class AccountService {
       .where('attempts', '<', VERIFICATION_CODE_MAX_ATTEMPTS)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(tried.numUpdatedRows) !== 1 || live.code_hash !== this.codeHash(merchantId, code)) return false;
+    if (Number(tried.numUpdatedRows) !== 1 || live.code_hash !== this.codeHash(merchantId, code))
+      return false;
     const spent = await this.db
       .updateTable('verification_codes')
       .set({ used_at: now })
@@ -133,7 +134,8 @@ export class AccountService {
     if (session) {
       const merchant = await merchantsRepository.byId(this.db, session.merchantId);
       if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
-      if (body.old_password === undefined) throw fieldRefusal('WRONG_PASSWORD', 'old_password', 'FIELD_REQUIRED');
+      if (body.old_password === undefined)
+        throw fieldRefusal('WRONG_PASSWORD', 'old_password', 'FIELD_REQUIRED');
       if (!(await verifyPassword(merchant.password_hash, body.old_password))) {
         throw fieldRefusal('WRONG_PASSWORD', 'old_password');
       }
@@ -142,7 +144,8 @@ export class AccountService {
       if (!body.account) throw fieldRefusal('ACCOUNT_REQUIRED', 'account');
       if (!body.code) throw fieldRefusal('CODE_INVALID', 'code', 'FIELD_REQUIRED');
       const merchant = await merchantsRepository.byAccount(this.db, body.account);
-      if (!merchant || !(await this.spendCode(merchant.id, body.code))) throw fieldRefusal('CODE_INVALID', 'code');
+      if (!merchant || !(await this.spendCode(merchant.id, body.code)))
+        throw fieldRefusal('CODE_INVALID', 'code');
       merchantId = merchant.id;
     }
     const hash = await hashPassword(body.password, this.app.config.argon2);
@@ -171,4 +174,3 @@ const RESET_TEXT: Record<Lang, string> = {
 function resetText(lang: Lang, code: string, minutes: number): string {
   return RESET_TEXT[lang].replace('{code}', code).replace('{minutes}', String(minutes));
 }
-

@@ -14,7 +14,11 @@ export const merchantsRepository = {
   byAccount(db: Db, account: string): Promise<Merchant | undefined> {
     const value = account.trim();
     if (value.includes('@')) {
-      return db.selectFrom('merchants').selectAll().where('email', '=', value.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('merchants')
+        .selectAll()
+        .where('email', '=', value.toLowerCase())
+        .executeTakeFirst();
     }
     const phone = value.replace(/[\s\-().]/g, '');
     return db.selectFrom('merchants').selectAll().where('phone', '=', phone).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES } from '@dropdesk/contract/constants';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { iso } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
@@ -32,12 +32,18 @@ export class PayPasswords {
         pay_locked_until: sql`case when ${lockOver} then null else pay_locked_until end`,
       })
       .where('id', '=', merchantId)
-      .where(sql<boolean>`(pay_locked_until is null and pay_fail_count < ${PAY_PASSWORD_MAX_FAILURES}) or (${lockOver})`)
+      .where(
+        sql<boolean>`(pay_locked_until is null and pay_fail_count < ${PAY_PASSWORD_MAX_FAILURES}) or (${lockOver})`,
+      )
       .returning('pay_fail_count')
       .executeTakeFirst();
     if (!reserved) throw this.locked(merchantId);
     if (await verifyPassword(merchant.pay_password_hash, password)) {
-      await this.db.updateTable('merchants').set({ pay_fail_count: 0 }).where('id', '=', merchantId).execute();
+      await this.db
+        .updateTable('merchants')
+        .set({ pay_fail_count: 0 })
+        .where('id', '=', merchantId)
+        .execute();
       return;
     }
     const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - reserved.pay_fail_count;
@@ -55,9 +61,14 @@ export class PayPasswords {
         { minutes: PAY_PASSWORD_LOCK_MS / 60_000 },
       );
     }
-    throw new Refusal('WRONG_PAY_PASSWORD', { attempts_left: attemptsLeft, fields: { [field]: 'WRONG_PAY_PASSWORD' } }, 200, {
-      attempts_left: attemptsLeft,
-    });
+    throw new Refusal(
+      'WRONG_PAY_PASSWORD',
+      { attempts_left: attemptsLeft, fields: { [field]: 'WRONG_PAY_PASSWORD' } },
+      200,
+      {
+        attempts_left: attemptsLeft,
+      },
+    );
   }
 
   private async lockedUntil(merchantId: number): Promise<number> {
@@ -80,7 +91,12 @@ export class PayPasswords {
     const hash = await hashPassword(password, this.app.config.argon2);
     const done = await this.db
       .updateTable('merchants')
-      .set({ pay_password_hash: hash, pay_fail_count: 0, pay_locked_until: null, updated_at: this.app.clock.now() })
+      .set({
+        pay_password_hash: hash,
+        pay_fail_count: 0,
+        pay_locked_until: null,
+        updated_at: this.app.clock.now(),
+      })
       .where('id', '=', merchantId)
       .where('pay_password_hash', 'is', null)
       .executeTakeFirst();
@@ -98,14 +114,20 @@ export class PayPasswords {
     if (body.old_pay_password !== undefined) {
       await this.check(merchantId, body.old_pay_password, 'old_pay_password');
     } else if (body.password !== undefined) {
-      if (!(await verifyPassword(merchant.password_hash, body.password))) throw fieldRefusal('WRONG_PASSWORD', 'password');
+      if (!(await verifyPassword(merchant.password_hash, body.password)))
+        throw fieldRefusal('WRONG_PASSWORD', 'password');
     } else {
       throw fieldRefusal('PAY_PASSWORD_REQUIRED', 'old_pay_password');
     }
     const hash = await hashPassword(body.pay_password, this.app.config.argon2);
     await this.db
       .updateTable('merchants')
-      .set({ pay_password_hash: hash, pay_fail_count: 0, pay_locked_until: null, updated_at: this.app.clock.now() })
+      .set({
+        pay_password_hash: hash,
+        pay_fail_count: 0,
+        pay_locked_until: null,
+        updated_at: this.app.clock.now(),
+      })
       .where('id', '=', merchantId)
       .execute();
     return null;

@@ -1,4 +1,4 @@
-import { adminRoutes as r, type OperatorRole } from '@dropdesk/contract/admin';
+import { type OperatorRole, adminRoutes as r } from '@dropdesk/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
@@ -15,7 +15,8 @@ export async function adminRoutes(app: FastifyInstance) {
         .selectAll()
         .where('username', '=', request.body.username)
         .executeTakeFirst();
-      const ok = op && op.disabled_at === null && (await verifyPassword(op.password_hash, request.body.password));
+      const ok =
+        op && op.disabled_at === null && (await verifyPassword(op.password_hash, request.body.password));
       if (!op || !ok) throw new Refusal('INVALID_CREDENTIALS');
       const token = await app.sessions.open({ type: 'operator', id: op.id });
       return { token, operator: { id: op.id, username: op.username, role: op.role as OperatorRole } };

@@ -25,7 +25,13 @@ export async function createOperator(
 /** Appends to the audit log: every operator action, append-only. */
 export async function audit(
   db: Db,
-  entry: { operatorId: number | null; action: string; targetType: string; targetId: string | number; detail?: unknown },
+  entry: {
+    operatorId: number | null;
+    action: string;
+    targetType: string;
+    targetId: string | number;
+    detail?: unknown;
+  },
   now: number,
 ): Promise<void> {
   await db

@@ -1,8 +1,8 @@
 import { accountRoutes as r } from '@dropdesk/contract/account';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import type { Registration } from './registration';
 import { AuthService } from './auth.service';
+import type { Registration } from './registration';
 
 export async function authRoutes(app: FastifyInstance) {
   const auth = new AuthService(app);
@@ -12,7 +12,17 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, r.login, (req) => auth.login(req.ip, req.body), perClient(20, '1 minute'));
   route(app, r.logout, (req) => auth.logout(req.merchant!.sessionId));
   route(app, r.verifyCode, (req) => auth.verifyInviteCode(req.body.invite_code), perClient(30, '1 minute'));
-  route(app, r.register, (req) => auth.register(req.body as Registration, req.lang), perClient(10, '1 minute'));
+  route(
+    app,
+    r.register,
+    (req) => auth.register(req.body as Registration, req.lang),
+    perClient(10, '1 minute'),
+  );
   route(app, r.third, (req) => auth.third(req.body), perClient(20, '1 minute'));
-  route(app, r.tkregister, (req) => auth.tkregister(req.body as Registration & { data: string }, req.lang), perClient(10, '1 minute'));
+  route(
+    app,
+    r.tkregister,
+    (req) => auth.tkregister(req.body as Registration & { data: string }, req.lang),
+    perClient(10, '1 minute'),
+  );
 }

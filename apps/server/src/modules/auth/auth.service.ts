@@ -1,5 +1,5 @@
-import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '@dropdesk/contract/constants';
 import type { MerInfo } from '@dropdesk/contract/account';
+import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '@dropdesk/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
@@ -51,7 +51,12 @@ export class AuthService {
     await this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
     await this.db
       .insertInto('captchas')
-      .values({ id, answer_hash: sha256(answer.toLowerCase()), expires_at: now + CAPTCHA_TTL_MS, used_at: null })
+      .values({
+        id,
+        answer_hash: sha256(answer.toLowerCase()),
+        expires_at: now + CAPTCHA_TTL_MS,
+        used_at: null,
+      })
       .execute();
     return { captcha_id: id, image };
   }
@@ -92,11 +97,17 @@ export class AuthService {
 
   async login(
     clientKey: string,
-    body: { account: string; password: string; captcha_id?: string | undefined; captcha?: string | undefined },
+    body: {
+      account: string;
+      password: string;
+      captcha_id?: string | undefined;
+      captcha?: string | undefined;
+    },
   ): Promise<LoggedIn> {
     const previous = await this.failures(clientKey);
     if (previous >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
-      if (!body.captcha_id || !body.captcha) throw new Refusal('CAPTCHA_REQUIRED', { captcha_required: true });
+      if (!body.captcha_id || !body.captcha)
+        throw new Refusal('CAPTCHA_REQUIRED', { captcha_required: true });
       if (!(await this.solveCaptcha(body.captcha_id, body.captcha))) {
         throw new Refusal('CAPTCHA_INVALID', { captcha_required: true });
       }
@@ -105,9 +116,12 @@ export class AuthService {
     const ok = await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password);
     if (!merchant || !ok) {
       const failures = await this.recordFailure(clientKey, previous);
-      throw new Refusal('INVALID_CREDENTIALS', { captcha_required: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA });
+      throw new Refusal('INVALID_CREDENTIALS', {
+        captcha_required: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA,
+      });
     }
-    if (previous > 0) await this.db.deleteFrom('login_failures').where('client_key', '=', clientKey).execute();
+    if (previous > 0)
+      await this.db.deleteFrom('login_failures').where('client_key', '=', clientKey).execute();
     const token = await this.app.sessions.open({ type: 'merchant', id: merchant.id });
     return this.loggedIn(merchant.id, token);
   }
@@ -131,10 +145,14 @@ export class AuthService {
     return { valid: true, owner: maskName(shop?.name ?? '') };
   }
 
-  async register(body: Registration, lang: Parameters<typeof createMerchant>[1]['lang'], partnerUid?: {
-    uid: string;
-    nonce: string;
-  }): Promise<LoggedIn> {
+  async register(
+    body: Registration,
+    lang: Parameters<typeof createMerchant>[1]['lang'],
+    partnerUid?: {
+      uid: string;
+      nonce: string;
+    },
+  ): Promise<LoggedIn> {
     const now = this.now();
     await precheckRegistration(this.db, body, now);
     const passwordHash = await hashPassword(body.password, this.app.config.argon2);

@@ -84,7 +84,11 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
   let id: number | null = null;
   for (let attempt = 0; id === null; attempt++) {
     const code = newInviteCode();
-    const taken = await tx.selectFrom('invitation_codes').select('code').where('code', '=', code).executeTakeFirst();
+    const taken = await tx
+      .selectFrom('invitation_codes')
+      .select('code')
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (taken) {
       if (attempt > 5) throw new Error('could not draw a free invitation code');
       continue;

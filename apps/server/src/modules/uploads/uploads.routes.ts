@@ -15,7 +15,8 @@ async function readForm(request: FastifyRequest): Promise<{ kind: UploadKind; by
   let bytes: Buffer | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'file' || bytes) throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
+      if (part.fieldname !== 'file' || bytes)
+        throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
       bytes = await part.toBuffer();
     } else if (part.fieldname === 'kind') {
       kind = String(part.value);
@@ -24,7 +25,8 @@ async function readForm(request: FastifyRequest): Promise<{ kind: UploadKind; by
     }
   }
   const parsedKind = uploadKindField.safeParse(kind);
-  if (!parsedKind.success) throw fieldRefusal('INVALID_INPUT', 'kind', kind ? 'FIELD_INVALID' : 'FIELD_REQUIRED');
+  if (!parsedKind.success)
+    throw fieldRefusal('INVALID_INPUT', 'kind', kind ? 'FIELD_INVALID' : 'FIELD_REQUIRED');
   if (!bytes?.length) throw fieldRefusal('INVALID_INPUT', 'file', 'FIELD_REQUIRED');
   return { kind: parsedKind.data, bytes };
 }
@@ -38,7 +40,8 @@ export async function uploadRoutes(app: FastifyInstance) {
     async (request) => {
       const { kind, bytes } = await readForm(request);
       const merchantId = request.merchant?.id ?? null;
-      if (merchantId === null && !ANONYMOUS_KINDS.includes(kind)) throw new Refusal('UNAUTHORIZED', undefined, 401);
+      if (merchantId === null && !ANONYMOUS_KINDS.includes(kind))
+        throw new Refusal('UNAUTHORIZED', undefined, 401);
       if (request.merchant?.status === 'closed') throw new Refusal('SHOP_CLOSED');
       return uploads.store(merchantId, kind, bytes);
     },

@@ -19,9 +19,16 @@ const MAX_SIDE = 2560;
 /** What the bytes are, by their signature: never by the name or the declared type. */
 export function sniff(bytes: Buffer): Format | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
     return 'webp';
   return null;
 }
@@ -92,7 +99,10 @@ export class Uploads {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw new Refusal('NOT_FOUND', undefined, 404);
-    const allowed = !row.is_private || reader.operator || (row.merchant_id !== null && row.merchant_id === reader.merchantId);
+    const allowed =
+      !row.is_private ||
+      reader.operator ||
+      (row.merchant_id !== null && row.merchant_id === reader.merchantId);
     // A private file looks exactly like a missing one to anybody else.
     if (!allowed) throw new Refusal('NOT_FOUND', undefined, 404);
     return { file: this.fileOf(id), mime: row.mime, isPrivate: row.is_private === 1 };

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/database';
+import type { CaptchaMaker } from '../src/lib/captcha';
+import { ManualClock } from '../src/lib/clock';
+
+/** The captcha answer in tests (the image is real, the answer is known). */
+export const TEST_CAPTCHA = 'AB12';
+const testCaptcha: CaptchaMaker = {
+  make: () => ({ answer: TEST_CAPTCHA, image: 'data:image/svg+xml;base64,PHN2Zy8+' }),
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  database: Database;
+  config: Config;
+  engine: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database: a temporary SQLite file, or, when DATABASE_URL is set, a new
+ * PostgreSQL database created for this app and dropped after it. Same code path as production,
+ * except a manual clock, a known captcha answer and a lower (still Argon2id) hashing cost.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (adminUrl) {
+    dbName = `dd_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config: Config = {
+    ...loadConfig({ ...process.env, DATA_DIR: dataDir, SECRET: 'test-secret-0123456789abcdef0123456789' }),
+    databaseUrl,
+    seedDemo: false,
+    logLevel: 'silent',
+    argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
+    rateLimitScale: 1000,
+    publicUrl: 'https://shop.example',
+    webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 });
+  const clock = new ManualClock(Date.now());
+  const app = await buildApp(config, { clock, database, captcha: testCaptcha, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    config,
+    engine: database.engine,
+    async close() {
+      await app.close();
+      await database.close();
+      if (adminUrl && dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
