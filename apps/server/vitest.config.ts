@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI sets VITEST_JSON_DIR to collect a JSON report per run for its closing summary line.
+const jsonDir = process.env.VITEST_JSON_DIR;
 
 export default defineConfig({
   test: {
@@ -7,5 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    reporters: jsonDir ? ['default', 'json'] : ['default'],
+    ...(jsonDir ? { outputFile: { json: path.join(jsonDir, 'server.json') } } : {}),
   },
 });

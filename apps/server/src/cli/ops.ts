@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { inviteCodeField } from '@dropdesk/contract/account';
+import { operatorRoles } from '@dropdesk/contract/admin';
+import { iso } from '../lib/clock';
+import { newInviteCode } from '../lib/crypto';
+import { audit, createOperator } from '../modules/admin/operators';
+import { signHandoff } from '../modules/auth/handoff';
+import { openForCli } from './context';
+
+/**
+ * Operator commands: `npm run ops -- <command> [options]`. Each change is written to the audit
+ * log as done by the command line (operator id null).
+ */
+type Ctx = Awaited<ReturnType<typeof openForCli>>;
+type Command = { usage: string; run(ctx: Ctx, args: string[]): Promise<void> };
+
+function options(args: string[], spec: Record<string, { type: 'string' | 'boolean' }>) {
+  return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
+}
+
+const commands: Record<string, Command> = {
+  'operator:create': {
+    usage: 'operator:create <username> <password> [--role reviewer|catalogue|support|admin]',
+    async run({ db, config, clock }, args) {
+      const { positionals, values } = options(args, { role: { type: 'string' } });
+      const [username, password] = positionals;
+      if (!username || !password || password.length < 8)
+        throw new Error('username and a password of 8+ characters');
+      const role = operatorRoles.parse(values.role ?? 'admin');
+      const id = await createOperator(db, { username, password, role }, config.argon2, clock.now());
+      await audit(
+        db,
+        {
+          operatorId: null,
+          action: 'operator.create',
+          targetType: 'operator',
+          targetId: id,
+          detail: { username, role },
+        },
+        clock.now(),
+      );
+      console.log(`operator #${id} ${username} (${role}) created`);
+    },
+  },
+  'invite:create': {
+    usage: 'invite:create [--code CODE] [--max-uses N] [--note TEXT]',
+    async run({ db, clock }, args) {
+      const { values } = options(args, {
+        code: { type: 'string' },
+        'max-uses': { type: 'string' },
+        note: { type: 'string' },
+      });
+      const code = inviteCodeField.parse(typeof values.code === 'string' ? values.code : newInviteCode());
+      const maxUses = values['max-uses'] === undefined ? null : Number(values['max-uses']);
+      if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1))
+        throw new Error('--max-uses takes a whole number ≥ 1');
+      await db
+        .insertInto('invitation_codes')
+        .values({
+          code,
+          merchant_id: null,
+          created_by: null,
+          note: String(values.note ?? ''),
+          max_uses: maxUses,
+          revoked_at: null,
+          created_at: clock.now(),
+        })
+        .execute();
+      await audit(
+        db,
+        {
+          operatorId: null,
+          action: 'invite.create',
+          targetType: 'invitation_code',
+          targetId: code,
+          detail: { maxUses },
+        },
+        clock.now(),
+      );
+      console.log(`platform invitation code ${code}${maxUses ? ` (${maxUses} uses)` : ''}`);
+    },
+  },
+  'invite:list': {
+    usage: 'invite:list',
+    async run({ db }) {
+      const rows = await db
+        .selectFrom('invitation_codes')
+        .selectAll()
+        .where('merchant_id', 'is', null)
+        .orderBy('created_at')
+        .execute();
+      for (const r of rows) {
+        console.log(
+          `${r.code}\tuses ${r.uses}${r.max_uses ? `/${r.max_uses}` : ''}\t${r.revoked_at ? 'revoked' : 'active'}\t${r.note}`,
+        );
+      }
+    },
+  },
+  outbox: {
+    usage: 'outbox [--limit N]',
+    async run({ db }, args) {
+      const { values } = options(args, { limit: { type: 'string' } });
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(Number(values.limit ?? 20))
+        .execute();
+      for (const r of rows.reverse()) {
+        const state = r.sent_at ? 'sent' : r.error ? `failed: ${r.error}` : 'not sent (no transport)';
+        console.log(
+          `#${r.id} ${iso(r.created_at)} ${r.channel} to ${r.recipient} [${state}]\n  ${r.subject}: ${r.body}`,
+        );
+      }
+    },
+  },
+  'handoff:sign': {
+    usage: 'handoff:sign <partner-uid> [--mer REF]  (signs with SECRET, as a partner site would)',
+    async run({ config, clock }, args) {
+      const { positionals, values } = options(args, { mer: { type: 'string' } });
+      const uid = positionals[0];
+      if (!uid) throw new Error('partner uid required');
+      if (!process.env.SECRET) throw new Error('set SECRET to the server secret');
+      const nonce = randomBytes(12).toString('base64url');
+      console.log(
+        signHandoff(config.secret, {
+          uid,
+          nonce,
+          iat: clock.now(),
+          ...(typeof values.mer === 'string' ? { mer: values.mer } : {}),
+        }),
+      );
+    },
+  },
+  'shop:close': {
+    usage: 'shop:close <merchant-id> <reason...>',
+    async run({ db, clock }, args) {
+      const [idText, ...reason] = args;
+      const id = Number(idText);
+      if (!Number.isInteger(id) || reason.length === 0)
+        throw new Error('merchant id and a reason the merchant can read');
+      const now = clock.now();
+      await db.transaction().execute(async (tx) => {
+        const done = await tx
+          .updateTable('merchants')
+          .set({ status: 'closed', closed_reason: reason.join(' '), updated_at: now })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) throw new Error(`no merchant #${id}`);
+        await tx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('subject_type', '=', 'merchant')
+          .where('subject_id', '=', id)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await audit(
+          tx,
+          {
+            operatorId: null,
+            action: 'shop.close',
+            targetType: 'merchant',
+            targetId: id,
+            detail: { reason: reason.join(' ') },
+          },
+          now,
+        );
+      });
+      console.log(`shop of merchant #${id} closed; its sessions ended (it may log in again and read)`);
+    },
+  },
+  'shop:open': {
+    usage: 'shop:open <merchant-id>',
+    async run({ db, clock }, args) {
+      const id = Number(args[0]);
+      const now = clock.now();
+      const done = await db
+        .updateTable('merchants')
+        .set({ status: 'active', closed_reason: null, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new Error(`no merchant #${id}`);
+      await audit(db, { operatorId: null, action: 'shop.open', targetType: 'merchant', targetId: id }, now);
+      console.log(`shop of merchant #${id} open`);
+    },
+  },
+};
+
+function help(): void {
+  console.log('npm run ops -- <command>\n');
+  for (const c of Object.values(commands)) console.log(`  ${c.usage}`);
+}
+
+const [name, ...rest] = process.argv.slice(2);
+const command = name ? commands[name] : undefined;
+if (!command) {
+  help();
+  process.exit(name && name !== 'help' ? 2 : 0);
+}
+const ctx = await openForCli();
+try {
+  await command.run(ctx, rest);
+} catch (error) {
+  console.error(`ops ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await ctx.database.close();
+}
