@@ -102,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(config.redisUrl
       ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }
       : {}),
-    errorResponseBuilder: (request, context) => {
+    errorResponseBuilder: (_request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number; retryAfter: string };
       error.statusCode = 429;
       error.retryAfter = context.after;
