@@ -49,7 +49,9 @@ export class Client {
     query?: Record<string, string | number>,
     opts: CallOptions = {},
   ): Promise<Reply<T>> {
-    const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+    const qs = query
+      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`
+      : '';
     const res = await this.app.inject({
       method: 'GET',
       url: `${url}${qs}`,

@@ -22,7 +22,12 @@ const text = (max: number) =>
 export const phoneField = z
   .string({ error: 'FIELD_REQUIRED' })
   .transform((s) => s.replace(/[\s\-().]/g, ''))
-  .pipe(z.string().min(1, { error: 'FIELD_REQUIRED' }).regex(/^\+?[1-9]\d{5,14}$/, { error: 'FIELD_PHONE' }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'FIELD_REQUIRED' })
+      .regex(/^\+?[1-9]\d{5,14}$/, { error: 'FIELD_PHONE' }),
+  );
 
 export const emailField = z
   .string({ error: 'FIELD_REQUIRED' })

@@ -14,6 +14,9 @@ export const adminRoutes = {
       username: z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(64),
       password: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(128),
     }),
-    data: z.object({ token: z.string(), operator: z.object({ id: z.number(), username: z.string(), role: operatorRoles }) }),
+    data: z.object({
+      token: z.string(),
+      operator: z.object({ id: z.number(), username: z.string(), role: operatorRoles }),
+    }),
   }),
 } as const;

@@ -31,7 +31,8 @@ export function formatMoney(minor: Minor): string {
  * The one place where money is rounded.
  */
 export function applyBps(minor: Minor, bps: number): Minor {
-  if (!Number.isSafeInteger(minor) || !Number.isSafeInteger(bps)) throw new RangeError('applyBps needs integers');
+  if (!Number.isSafeInteger(minor) || !Number.isSafeInteger(bps))
+    throw new RangeError('applyBps needs integers');
   const product = minor * bps;
   if (!Number.isSafeInteger(product)) throw new RangeError('applyBps overflow');
   const sign = product < 0 ? -1 : 1;
