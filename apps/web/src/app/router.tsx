@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react';
+import { type RouteObject, redirect } from 'react-router';
+import { paths } from '../lib/paths';
+import { requireSession } from './guard';
+import { Root, type RouteHandle } from './Root';
+import { RouteError } from './RouteError';
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/** A screen is a lazy chunk with its own error boundary and a translated title. */
+function screen(path: string, title: string, load: ScreenModule): RouteObject {
+  const handle: RouteHandle = { title };
+  return {
+    path,
+    handle,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** The login screen needs no query cache: it stays outside AppShell, so a first visit loads less. */
+const loginScreen = screen(paths.login, 'routes.login', () => import('../features/auth/screens/LoginScreen'));
+
+/** Screens reached without a session. */
+const publicScreens: RouteObject[] = [
+  screen(paths.register, 'routes.register', () => import('../features/auth/screens/RegisterScreen')),
+  screen(paths.forgetPwd, 'routes.forgetPwd', () => import('../features/auth/screens/ForgotPasswordScreen')),
+];
+
+/**
+ * Screens under the tab bar. Home, Product and Order are built by later issues; each adds its line
+ * here and its tab appears (TABS in tabs.tsx lists all four, filtered by these paths).
+ */
+const tabScreens: RouteObject[] = [
+  screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),
+];
+
+/** Screens that need a session, without the tab bar. */
+const accountScreens: RouteObject[] = [
+  screen(paths.setting, 'routes.setting', () => import('../features/account/screens/SettingsScreen')),
+  screen(
+    paths.personalInfo,
+    'routes.personalInfo',
+    () => import('../features/account/screens/PersonalInfoScreen'),
+  ),
+  screen(
+    paths.changeLoginPassword,
+    'routes.changeLoginPassword',
+    () => import('../features/account/screens/ChangeLoginPasswordScreen'),
+  ),
+  screen(
+    paths.setPaypwd,
+    'routes.setPaypwd',
+    () => import('../features/account/screens/SetPayPasswordScreen'),
+  ),
+  screen(
+    paths.changePayPassword,
+    'routes.changePayPassword',
+    () => import('../features/account/screens/ChangePayPasswordScreen'),
+  ),
+  screen(paths.service, 'routes.service', () => import('../features/account/screens/ServiceScreen')),
+  screen(paths.code, 'routes.code', () => import('../features/account/screens/InviteCodeScreen')),
+];
+
+export const tabPaths: ReadonlySet<string> = new Set(tabScreens.map((r) => r.path as string));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, loader: () => redirect(paths.login) },
+      loginScreen,
+      {
+        id: 'shell',
+        lazy: async () => ({ Component: (await import('./AppShell')).default }),
+        children: [
+          ...publicScreens,
+          {
+            id: 'session',
+            loader: requireSession,
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('./TabLayout')).default }),
+                errorElement: <RouteError />,
+                children: tabScreens,
+              },
+              ...accountScreens,
+            ],
+          },
+          {
+            path: '*',
+            handle: { title: 'routes.notFound' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./NotFound')).default }),
+          },
+        ],
+      },
+    ],
+  },
+];

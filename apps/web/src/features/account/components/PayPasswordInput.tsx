@@ -1,0 +1,53 @@
+import { PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
+import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
+import PasscodeInput from 'antd-mobile/es/components/passcode-input';
+import { useId, useRef } from 'react';
+import ui from '../../../components/ui.module.css';
+import styles from './pay.module.css';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** Open the number keyboard at once. */
+  autoFocus?: boolean;
+  testId?: string;
+}
+
+/** A 6-digit passcode input driven by antd-mobile's number keyboard (no system keyboard). */
+export function PayPasswordInput({ label, value, onChange, error, autoFocus, testId }: Props) {
+  const id = useId();
+  const focused = useRef(false);
+  return (
+    <fieldset
+      className={`${ui.field} ${styles.fieldset}`}
+      data-testid={testId}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className={ui.label}>{label}</legend>
+      <div className={styles.passcode}>
+        <PasscodeInput
+          length={PAY_PASSWORD_LENGTH}
+          value={value}
+          onChange={(v) => onChange(v.replace(/\D/g, ''))}
+          error={Boolean(error)}
+          seperated
+          keyboard={<NumberKeyboard randomOrder={false} />}
+          ref={(r) => {
+            if (autoFocus && r && !focused.current) {
+              focused.current = true;
+              r.focus();
+            }
+          }}
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={ui.error} role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,17 @@
+import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import KeyOutline from 'antd-mobile-icons/es/KeyOutline';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
+import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
+import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
+
+export const icons = {
+  language: <GlobalOutline />,
+  loginPassword: <LockOutline />,
+  payPassword: <KeyOutline />,
+  service: <MessageOutline />,
+  settings: <SetOutline />,
+  invite: <UserAddOutline />,
+  personal: <UserContactOutline />,
+};

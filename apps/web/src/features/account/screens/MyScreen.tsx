@@ -1,0 +1,107 @@
+import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../../components/LanguagePicker';
+import { LazyImage } from '../../../components/LazyImage';
+import { MenuList } from '../../../components/MenuList';
+import { formatMoney } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { useMerInfo } from '../api/account-calls';
+import { icons } from '../components/icons';
+import { LogoutButton } from '../components/LogoutButton';
+import styles from './my.module.css';
+
+/**
+ * The account area. Entries lead to every screen that exists; each later issue adds the entries
+ * of its own screens (wallet, orders, alliance...) here when it builds them.
+ */
+export default function MyScreen() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const { merinfo } = useMerInfo();
+  const shop = merinfo?.shop;
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <h1 className="visually-hidden">{t('routes.my')}</h1>
+        <div className={styles.identity}>
+          <LazyImage
+            src={shop?.logo_url}
+            alt={t('my.logoAlt')}
+            width={56}
+            height={56}
+            className={styles.logo}
+          />
+          <div className={styles.names}>
+            <p className={styles.shopName}>{shop?.name || t('my.noShopName')}</p>
+            <p className={styles.account}>{merinfo?.email || merinfo?.phone}</p>
+          </div>
+          {merinfo?.level && <span className={styles.level}>{merinfo.level.name}</span>}
+        </div>
+        {merinfo?.status === 'closed' && (
+          <p className={styles.closed} role="status">
+            {t('my.shopClosed')}
+          </p>
+        )}
+        {merinfo?.balance != null && (
+          <div className={styles.balance}>
+            <span>{t('my.balance')}</span>
+            <strong>{formatMoney(merinfo.balance, lang)}</strong>
+          </div>
+        )}
+      </header>
+      <div className={styles.body}>
+        <MenuList
+          label={t('my.accountMenu')}
+          entries={[
+            {
+              key: 'personal',
+              label: t('routes.personalInfo'),
+              icon: icons.personal,
+              to: paths.personalInfo,
+            },
+            { key: 'code', label: t('routes.code'), icon: icons.invite, to: paths.code },
+            { key: 'service', label: t('routes.service'), icon: icons.service, to: paths.service },
+          ]}
+        />
+        <LanguagePicker>
+          {(open, current) => (
+            <MenuList
+              label={t('my.securityMenu')}
+              entries={[
+                { key: 'setting', label: t('routes.setting'), icon: icons.settings, to: paths.setting },
+                {
+                  key: 'login-password',
+                  label: t('routes.changeLoginPassword'),
+                  icon: icons.loginPassword,
+                  to: paths.changeLoginPassword,
+                },
+                merinfo?.pay_password_set
+                  ? {
+                      key: 'pay',
+                      label: t('routes.changePayPassword'),
+                      icon: icons.payPassword,
+                      to: paths.changePayPassword,
+                    }
+                  : {
+                      key: 'pay',
+                      label: t('routes.setPaypwd'),
+                      icon: icons.payPassword,
+                      to: paths.setPaypwd,
+                    },
+                {
+                  key: 'language',
+                  label: t('language.title'),
+                  icon: icons.language,
+                  extra: <span lang={current}>{LANGUAGE_NAMES[current]}</span>,
+                  onClick: open,
+                },
+              ]}
+            />
+          )}
+        </LanguagePicker>
+        <LogoutButton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../../components/LanguagePicker';
+import { MenuList } from '../../../components/MenuList';
+import { Page } from '../../../components/Page';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { icons } from '../components/icons';
+import { LogoutButton } from '../components/LogoutButton';
+
+/** Settings: language and security. Shop settings (basic info, banner, social links) join when built. */
+export default function SettingsScreen() {
+  const { t } = useTranslation();
+  const paySet = useSession((s) => s.merinfo?.pay_password_set ?? false);
+  return (
+    <Page title={t('routes.setting')}>
+      <LanguagePicker>
+        {(open, current) => (
+          <MenuList
+            label={t('routes.setting')}
+            entries={[
+              {
+                key: 'personal',
+                label: t('routes.personalInfo'),
+                icon: icons.personal,
+                to: paths.personalInfo,
+              },
+              {
+                key: 'language',
+                label: t('language.title'),
+                icon: icons.language,
+                extra: <span lang={current}>{LANGUAGE_NAMES[current]}</span>,
+                onClick: open,
+              },
+              {
+                key: 'login-password',
+                label: t('routes.changeLoginPassword'),
+                icon: icons.loginPassword,
+                to: paths.changeLoginPassword,
+              },
+              paySet
+                ? {
+                    key: 'pay',
+                    label: t('routes.changePayPassword'),
+                    icon: icons.payPassword,
+                    to: paths.changePayPassword,
+                    extra: t('settings.paySet'),
+                  }
+                : {
+                    key: 'pay',
+                    label: t('routes.setPaypwd'),
+                    icon: icons.payPassword,
+                    to: paths.setPaypwd,
+                    extra: t('settings.payNotSet'),
+                  },
+            ]}
+          />
+        )}
+      </LanguagePicker>
+      <LogoutButton />
+    </Page>
+  );
+}

@@ -1,0 +1,102 @@
+import { COUNTRIES } from '@dropdesk/contract/constants';
+import Popup from 'antd-mobile/es/components/popup';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ui from '../../../components/ui.module.css';
+import { countryName } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
+import styles from './country.module.css';
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  /** Codes offered by the server (common/config); the contract's list until it answers. */
+  codes?: readonly string[];
+  error?: string;
+}
+
+/** Country picker: names in the reader's language (Intl.DisplayNames), searchable. */
+export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error }: Props) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const options = useMemo(
+    () =>
+      codes
+        .map((code) => ({ code, name: countryName(code, lang) }))
+        .sort((a, b) => a.name.localeCompare(b.name, lang)),
+    [codes, lang],
+  );
+  const shown = filter.trim()
+    ? options.filter(
+        (o) =>
+          o.name.toLowerCase().includes(filter.trim().toLowerCase()) ||
+          o.code === filter.trim().toUpperCase(),
+      )
+    : options;
+  return (
+    <div className={ui.field}>
+      <span className={ui.label} id={`${id}-label`}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={`${ui.input} ${styles.trigger}`}
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span id={`${id}-value`} className={value ? undefined : styles.placeholder}>
+          {value ? countryName(value, lang) : t('register.countryPlaceholder')}
+        </span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {error && (
+        <p id={`${id}-error`} className={ui.error} role="alert">
+          {error}
+        </p>
+      )}
+      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={styles.sheet}>
+        <div role="dialog" aria-label={label}>
+          <div className={styles.sheetHead}>
+            <input
+              className={ui.input}
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder={t('register.countrySearch')}
+              aria-label={t('register.countrySearch')}
+            />
+            <button type="button" className={ui.link} onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+          <ul className={styles.list}>
+            {shown.map((o) => (
+              <li key={o.code}>
+                <button
+                  type="button"
+                  className={styles.option}
+                  aria-pressed={o.code === value}
+                  onClick={() => {
+                    onChange(o.code);
+                    setOpen(false);
+                    setFilter('');
+                  }}
+                >
+                  <span>{o.name}</span>
+                  {o.code === value && <span aria-hidden="true">✓</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Popup>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The key the specification keeps the chosen language under in local storage. */
+export const LANG_STORAGE_KEY = 'lang';
+
+type Messages = Record<string, unknown>;
+
+/** Each locale is its own chunk, fetched only when that language is used. */
+const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  'zh-CN': () => import('../locales/zh-CN.json'),
+  en: () => import('../locales/en.json'),
+  ko: () => import('../locales/ko.json'),
+  ja: () => import('../locales/ja.json'),
+  th: () => import('../locales/th.json'),
+  vi: () => import('../locales/vi.json'),
+  tr: () => import('../locales/tr.json'),
+};
+
+export const i18n = i18next.createInstance();
+
+export function storedLang(): Lang {
+  try {
+    const value = localStorage.getItem(LANG_STORAGE_KEY);
+    return isLang(value) ? value : DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+export function currentLang(): Lang {
+  const lang = i18n.language;
+  return isLang(lang) ? lang : storedLang();
+}
+
+async function ensureBundle(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const messages = await loaders[lang]();
+  i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
+}
+
+let ready: Promise<void> | undefined;
+
+/** Resolves once the first language is loaded (for code that may run before the first render). */
+export function i18nReady(): Promise<void> {
+  return ready ?? initI18n();
+}
+
+/** Starts i18next with only the chosen language loaded; the fallback (vi) follows in the background. */
+export function initI18n(lang: Lang = storedLang()): Promise<void> {
+  ready ??= start(lang);
+  return ready;
+}
+
+async function start(lang: Lang): Promise<void> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: [...LANGUAGES],
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+  await ensureBundle(lang);
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+  if (lang !== DEFAULT_LANG) void ensureBundle(DEFAULT_LANG).catch(() => undefined);
+}
+
+/** Switches the interface language and remembers it under `lang`. */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  await ensureBundle(lang);
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // storage unavailable (private mode): the choice lasts for this visit
+  }
+}

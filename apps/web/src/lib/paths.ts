@@ -1,0 +1,32 @@
+/**
+ * Screen paths, exactly as the specification's route table spells them. Features link to each
+ * other through these constants, so no feature imports another.
+ */
+export const paths = {
+  login: '/login',
+  register: '/register',
+  forgetPwd: '/forgetPwd',
+  home: '/home',
+  product: '/product',
+  order: '/order',
+  my: '/my',
+  setting: '/setting',
+  personalInfo: '/personalInfo',
+  changeLoginPassword: '/changeLoginPassword',
+  changePayPassword: '/changePayPassword',
+  setPaypwd: '/setPaypwd',
+  service: '/service',
+  code: '/code',
+} as const;
+
+/**
+ * Where a merchant lands after login, a handoff or a missing `redirect`. The specification says
+ * /home; the dashboard is built by a later issue, so until its route exists this is the My tab.
+ */
+export const HOME_PATH: string = paths.my;
+
+/** A same-origin path we may send the user to (no `//host`, no scheme), else null. */
+export function safePath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}

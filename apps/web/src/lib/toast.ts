@@ -1,0 +1,51 @@
+import { LOADING_TOAST_MS } from '@dropdesk/contract/constants';
+
+/**
+ * Toasts through antd-mobile, loaded on first use so the entry chunk stays small.
+ * antd-mobile renders imperative toasts with ReactDOM.render, which React 19 removed:
+ * `unstableSetRender` (documented by antd-mobile for React 19) gives it createRoot.
+ */
+let ready: Promise<typeof import('antd-mobile/es/components/toast').default> | undefined;
+
+export function loadToast() {
+  ready ??= Promise.all([
+    import('antd-mobile/es/components/toast'),
+    import('antd-mobile/es/utils/unstable-render'),
+    import('react-dom/client'),
+  ]).then(([toast, render, client]) => {
+    render.unstableSetRender((node, container) => {
+      const root = client.createRoot(container);
+      root.render(node);
+      return async () => {
+        await Promise.resolve();
+        root.unmount();
+      };
+    });
+    return toast.default;
+  });
+  return ready;
+}
+
+type Icon = 'success' | 'fail' | 'loading';
+
+function show(content: string, icon?: Icon, duration?: number, blocking = false): () => void {
+  let closed = false;
+  let close = () => {
+    closed = true;
+  };
+  void loadToast().then((Toast) => {
+    if (closed) return;
+    const handler = Toast.show({ content, icon, duration, maskClickable: !blocking });
+    close = () => handler.close();
+  });
+  return () => close();
+}
+
+export const toast = {
+  info: (content: string) => show(content),
+  success: (content: string) => show(content, 'success'),
+  fail: (content: string) => show(content, 'fail', 2500),
+  /** A loading toast, 2000 ms unless told; `blocking` stops clicks underneath. Returns close(). */
+  loading: (content: string, opts: { duration?: number; blocking?: boolean } = {}) =>
+    show(content, 'loading', opts.duration ?? LOADING_TOAST_MS, opts.blocking ?? false),
+};

@@ -1,0 +1,45 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.DROPDESK_API ?? 'http://127.0.0.1:8080';
+const proxy = Object.fromEntries(['/merchant', '/admin', '/uploads', '/healthz'].map((p) => [p, api]));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // antd-mobile's @react-spring peers ask for React ≤ 18, so npm hoists a React 18 next to our 19:
+    // every import of react must resolve to this app's React 19.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    reportCompressedSize: false,
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+    server: {
+      deps: {
+        inline: [
+          /antd-mobile/,
+          /@react-spring/,
+          /@use-gesture/,
+          /ahooks/,
+          /react-i18next/,
+          /@tanstack/,
+          /@testing-library\/react/,
+          /zustand/,
+          /react-router/,
+          /rc-field-form/,
+          /@floating-ui/,
+        ],
+      },
+    },
+  },
+});
