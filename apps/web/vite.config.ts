@@ -21,25 +21,9 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
-    server: {
-      deps: {
-        inline: [
-          /antd-mobile/,
-          /@react-spring/,
-          /@use-gesture/,
-          /ahooks/,
-          /react-i18next/,
-          /@tanstack/,
-          /@testing-library\/react/,
-          /zustand/,
-          /react-router/,
-          /rc-field-form/,
-          /@floating-ui/,
-        ],
-      },
-    },
+    server: { deps: { inline: [/antd-mobile/, /react-router/, /react-i18next/, /@tanstack/, /zustand/] } },
   },
 });

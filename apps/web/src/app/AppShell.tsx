@@ -31,10 +31,12 @@ function useAntdLocale(): Locale | undefined {
  */
 export default function AppShell() {
   const locale = useAntdLocale();
-  const app = (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-    </QueryClientProvider>
+  // Always the same tree: swapping providers in when the locale arrives would remount the screen.
+  return (
+    <ConfigProvider {...(locale ? { locale } : {})}>
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+      </QueryClientProvider>
+    </ConfigProvider>
   );
-  return locale ? <ConfigProvider locale={locale}>{app}</ConfigProvider> : app;
 }

@@ -28,7 +28,29 @@ export function loadToast() {
 
 type Icon = 'success' | 'fail' | 'loading';
 
+let live: HTMLElement | null = null;
+
+/** antd-mobile hides its toast from assistive technology (aria-hidden mask): repeat it in a live region. */
+function announce(text: string, assertive: boolean): void {
+  if (typeof document === 'undefined') return;
+  if (!live?.isConnected) {
+    live = document.createElement('div');
+    live.className = 'visually-hidden';
+    live.setAttribute('aria-live', 'polite');
+    live.setAttribute('aria-atomic', 'true');
+    live.dataset.testid = 'announcer';
+    document.body.appendChild(live);
+  }
+  live.setAttribute('aria-live', assertive ? 'assertive' : 'polite');
+  live.textContent = '';
+  const el = live;
+  setTimeout(() => {
+    el.textContent = text;
+  }, 50);
+}
+
 function show(content: string, icon?: Icon, duration?: number, blocking = false): () => void {
+  announce(content, icon === 'fail');
   let closed = false;
   let close = () => {
     closed = true;

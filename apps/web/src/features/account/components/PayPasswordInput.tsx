@@ -25,6 +25,13 @@ export function PayPasswordInput({ label, value, onChange, error, autoFocus, tes
       data-testid={testId}
       aria-describedby={error ? `${id}-error` : undefined}
       aria-invalid={error ? true : undefined}
+      onKeyDown={(e) => {
+        // A desktop keyboard types into it too (antd-mobile's custom keyboard only takes taps).
+        if (/^\d$/.test(e.key) && value.length < PAY_PASSWORD_LENGTH) onChange(value + e.key);
+        else if (e.key === 'Backspace') onChange(value.slice(0, -1));
+        else return;
+        e.preventDefault();
+      }}
     >
       <legend className={ui.label}>{label}</legend>
       <div className={styles.passcode}>

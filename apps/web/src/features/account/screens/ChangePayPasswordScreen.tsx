@@ -29,8 +29,9 @@ export default function ChangePayPasswordScreen() {
   });
   const [errors, setErrors] = useState<FieldErrors<PayKey>>({});
   const [busy, setBusy] = useState(false);
+  const [notSet] = useState(() => merinfo?.pay_password_set === false);
 
-  if (merinfo && !merinfo.pay_password_set) return <Navigate to={paths.setPaypwd} replace />;
+  if (notSet) return <Navigate to={paths.setPaypwd} replace />;
 
   const set = (k: PayKey) => (value: string) => {
     setValues((v) => ({ ...v, [k]: value }));

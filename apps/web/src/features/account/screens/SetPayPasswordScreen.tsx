@@ -21,8 +21,10 @@ export default function SetPayPasswordScreen() {
   const [values, setValues] = useState({ pay_password: '', pay_password_confirm: '' });
   const [errors, setErrors] = useState<FieldErrors<PayKey>>({});
   const [busy, setBusy] = useState(false);
+  // Already set when the screen opened: it is a change, not a set (checked once, not after saving).
+  const [alreadySet] = useState(() => merinfo?.pay_password_set === true);
 
-  if (merinfo?.pay_password_set) return <Navigate to={paths.changePayPassword} replace />;
+  if (alreadySet) return <Navigate to={paths.changePayPassword} replace />;
 
   const set = (k: 'pay_password' | 'pay_password_confirm') => (value: string) => {
     setValues((v) => ({ ...v, [k]: value }));

@@ -85,13 +85,16 @@ export function UploadTile({ label, kind, value, onChange, error }: Props) {
         id={id}
         type="file"
         accept="image/*"
+        aria-label={label}
         className="visually-hidden"
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${id}-error` : undefined}
         disabled={uploading}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
-      <span className={styles.caption}>{label}</span>
+      <span className={styles.caption} aria-hidden="true">
+        {label}
+      </span>
       {shownError && (
         <span id={`${id}-error`} className={styles.error} role="alert">
           {shownError}

@@ -1,0 +1,161 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, refusal } from '../../../test/api';
+import { logOut, renderApp } from '../../../test/render';
+
+// Popups animate in; happy-dom does not run the animation, so skip the pointer-events check.
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+describe('registration', () => {
+  beforeEach(() => logOut());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('marks every missing field and sends nothing', async () => {
+    const { calls } = mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH'] }) });
+    await renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Create my shop' }));
+    for (const label of [
+      'Store name',
+      'Store address',
+      'Phone number',
+      'Full legal name',
+      'Email',
+      'Login password',
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByText('Please choose a country')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your invitation code')).toBeInTheDocument();
+    expect(screen.getAllByText('Please upload this photo')).toHaveLength(5);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("says 'Passwords entered do not match' and checks email and phone formats", async () => {
+    mockApi({});
+    await renderApp('/register');
+    await user.type(await screen.findByLabelText('Login password'), 'Abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat the password'), 'Abcdefgh2');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Phone number'), '12');
+    await user.click(screen.getByRole('button', { name: 'Create my shop' }));
+    expect(screen.getByLabelText('Repeat the password')).toHaveAccessibleDescription(
+      'Passwords entered do not match',
+    );
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/valid phone number/);
+  });
+
+  it('checks the invitation code as it is typed', async () => {
+    const { calls } = mockApi({
+      'POST /merchant/merchant/verify_code': (c) =>
+        ok(
+          (c.body as { invite_code: string }).invite_code === 'DROPDESK'
+            ? { valid: true, owner: 'platform' }
+            : { valid: false, owner: null },
+        ),
+    });
+    await renderApp('/register');
+    const invite = await screen.findByLabelText('Invitation code');
+    await user.type(invite, 'nope');
+    expect(await screen.findByText('This invitation code is not valid')).toBeInTheDocument();
+    await user.clear(invite);
+    await user.type(invite, 'dropdesk');
+    expect(await screen.findByText('Valid invitation code')).toBeInTheDocument();
+    expect(invite).toHaveValue('DROPDESK');
+    const checks = calls.filter((c) => c.path === '/merchant/merchant/verify_code');
+    expect(checks.at(-1)?.body).toEqual({ invite_code: 'DROPDESK' });
+    expect(checks.length).toBeLessThanOrEqual(3); // debounced, not one call per key
+  });
+
+  it('offers the countries with names in the reader language', async () => {
+    mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH', 'TR'] }) });
+    await renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: /Country/ }));
+    await user.click(await screen.findByRole('button', { name: 'Vietnam' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Country Vietnam/ })).toBeInTheDocument());
+  });
+
+  it("uploads each photo with progress, then shows the server's field errors under the fields", async () => {
+    const uploads = fakeUploads();
+    const { calls } = mockApi({
+      'GET /merchant/common/config': () => ok({ countries: ['VN'] }),
+      'POST /merchant/merchant/verify_code': () => ok({ valid: true, owner: 'platform' }),
+      'POST /merchant/merchant/register': () =>
+        refusal('EMAIL_TAKEN', 'This email is already registered', {
+          fields: { email: 'This email is already registered' },
+        }),
+    });
+    await renderApp('/register');
+    const photo = () => new File(['x'.repeat(2048)], 'id.png', { type: 'image/png' });
+    for (const label of [
+      'Store logo',
+      'ID card, front',
+      'ID card, back',
+      'Photo holding your ID',
+      'Business licence',
+    ]) {
+      await user.upload(await screen.findByLabelText(label), photo());
+    }
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(5));
+    expect(uploads.progressSeen).toBe(true);
+    expect(uploads.kinds).toEqual(['logo', 'id_card', 'id_card', 'id_card', 'license']);
+
+    await user.type(screen.getByLabelText('Store name'), 'Lan Shop');
+    await user.type(screen.getByLabelText('Store address'), '1 Lê Lợi');
+    await user.click(screen.getByRole('button', { name: /Country/ }));
+    await user.click(await screen.findByRole('button', { name: 'Vietnam' }));
+    await user.type(screen.getByLabelText('Phone number'), '+84900000123');
+    await user.type(screen.getByLabelText('Full legal name'), 'Trần Thị Lan');
+    await user.type(screen.getByLabelText('Email'), 'lan@shop.test');
+    await user.type(screen.getByLabelText('Login password'), 'Lan@2026x');
+    await user.type(screen.getByLabelText('Repeat the password'), 'Lan@2026x');
+    await user.type(screen.getByLabelText('Invitation code'), 'DROPDESK');
+    expect(await screen.findByText('Valid invitation code')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create my shop' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('This email is already registered'),
+    );
+    const sent = calls.find((c) => c.path === '/merchant/merchant/register')?.body as Record<string, string>;
+    expect(sent).toMatchObject({ country: 'VN', invite_code: 'DROPDESK', email: 'lan@shop.test' });
+    expect(sent.store_logo).toMatch(/^u_/);
+    expect(sent.id_card_front).not.toBe(sent.id_card_back);
+  });
+});
+
+/** XMLHttpRequest as the upload endpoint: reports progress, then answers with a reference. */
+function fakeUploads() {
+  const state = { kinds: [] as string[], progressSeen: false, n: 0 };
+  class FakeXHR {
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      state.kinds.push(String(form.get('kind')));
+      state.n += 1;
+      const id = `u_${String(state.n).padStart(22, 'a')}`;
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+        state.progressSeen = true;
+        this.status = 200;
+        this.responseText = JSON.stringify({
+          code: 1,
+          msg: 'OK',
+          data: { id, url: `/uploads/${id}`, kind: 'x', private: true },
+        });
+        this.onload?.();
+      }, 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  return state;
+}

@@ -1,0 +1,38 @@
+import type { MerInfo } from '@dropdesk/contract/account';
+
+let seq = 0;
+
+/** A merchant as getMerInfo returns it; override what the test cares about. */
+export function newMerInfo(over: Partial<MerInfo> = {}): MerInfo {
+  seq += 1;
+  return {
+    id: seq,
+    phone: `+8490000${String(seq).padStart(4, '0')}`,
+    email: `m${seq}@shop.test`,
+    real_name: 'Nguyễn Văn An',
+    country: 'VN',
+    lang: 'en',
+    invite_code: `INV${seq}AB`,
+    invite_link: `http://localhost/register?invite=INV${seq}AB`,
+    status: 'active',
+    closed_reason: null,
+    pay_password_set: false,
+    kyc_status: 'unverified',
+    created_at: '2026-11-01T08:00:00.000Z',
+    balance: '1234.50',
+    level: null,
+    shop: {
+      name: `Shop ${seq}`,
+      logo_url: null,
+      address: '1 Lê Lợi, Quận 1',
+      phone: '',
+      intro: '',
+      welcome: '',
+      service_link: '',
+      banner_url: null,
+      twitter: '',
+      google: '',
+    },
+    ...over,
+  };
+}
