@@ -22,6 +22,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   engine: 'sqlite' | 'postgres';
+  /** Idle PostgreSQL connections the server ended (and the pool replaced). */
+  lostConnections: Error[];
   close(): Promise<void>;
 }
 
@@ -56,7 +58,14 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     webDist: path.join(dataDir, 'no-web'),
     ...overrides,
   };
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 20 });
+  // Closing drops the database `with (force)`: a pooled connection still ending then is told so.
+  const lostConnections: Error[] = [];
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 20,
+    onIdleError: (error) => lostConnections.push(error),
+  });
   const clock = new ManualClock(Date.now());
   const app = await buildApp(config, { clock, database, captcha: testCaptcha, logger: false });
   await app.ready();
@@ -66,6 +75,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     database,
     config,
     engine: database.engine,
+    lostConnections,
     async close() {
       await app.close();
       await database.close();

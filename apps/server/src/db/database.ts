@@ -30,11 +30,21 @@ export interface DatabaseOptions {
   /** SQLite file name inside dataDir. */
   file?: string;
   poolSize?: number;
+  /**
+   * Told when PostgreSQL ends an idle pooled connection (a server restart, a failover, an operator's
+   * terminate). The pool drops that connection and opens another on the next query; without a
+   * listener node-postgres would throw the error and take the whole process down.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error) => console.warn(`database: idle connection lost: ${error.message}`)),
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
