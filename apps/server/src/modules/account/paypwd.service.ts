@@ -37,7 +37,8 @@ export class PayPasswords {
       )
       .returning('pay_fail_count')
       .executeTakeFirst();
-    if (!reserved) throw this.locked(merchantId);
+    // `locked` rejects with the refusal; awaiting it throws that, not the promise itself.
+    if (!reserved) return this.locked(merchantId);
     if (await verifyPassword(merchant.pay_password_hash, password)) {
       await this.db
         .updateTable('merchants')
@@ -54,11 +55,16 @@ export class PayPasswords {
         .where('id', '=', merchantId)
         .where('pay_locked_until', 'is', null)
         .execute();
+      // The fifth wrong entry is still answered as wrong (0 attempts left); the next finds it locked.
       throw new Refusal(
-        'PAY_PASSWORD_LOCKED',
-        { locked_until: iso(now + PAY_PASSWORD_LOCK_MS), fields: { [field]: 'PAY_PASSWORD_LOCKED' } },
+        'WRONG_PAY_PASSWORD',
+        {
+          attempts_left: 0,
+          locked_until: iso(now + PAY_PASSWORD_LOCK_MS),
+          fields: { [field]: 'WRONG_PAY_PASSWORD' },
+        },
         200,
-        { minutes: PAY_PASSWORD_LOCK_MS / 60_000 },
+        { attempts_left: 0 },
       );
     }
     throw new Refusal(
