@@ -23,7 +23,10 @@ import { accountRoutes } from './modules/account/account.routes';
 import { PayPasswords } from './modules/account/paypwd.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, sendRefusal, ValidationFailure } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -52,7 +55,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const database =
-    deps.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    deps.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'database: idle connection lost'),
+    });
   const clock = deps.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('database', database);
@@ -135,12 +143,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(accountRoutes);
   await app.register(uploadRoutes);
   await app.register(adminRoutes);
+  await app.register(walletRoutes);
+  await app.register(kycRoutes);
+  await app.register(reportsRoutes);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.
   const webIndex = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The web build writes x.br and x.gz beside each asset: send those to browsers that take them.
+      preCompressed: true,
+      // Hashed file names never change content: cache them for a year.
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

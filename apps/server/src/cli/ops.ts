@@ -6,6 +6,7 @@ import { iso } from '../lib/clock';
 import { newInviteCode } from '../lib/crypto';
 import { audit, createOperator } from '../modules/admin/operators';
 import { signHandoff } from '../modules/auth/handoff';
+import { checkLedger } from '../modules/ledger/ledger.check';
 import { openForCli } from './context';
 
 /**
@@ -131,6 +132,22 @@ const commands: Record<string, Command> = {
           ...(typeof values.mer === 'string' ? { mer: values.mer } : {}),
         }),
       );
+    },
+  },
+  'ledger:check': {
+    usage: 'ledger:check  (every journal sums to 0, every cached balance equals its postings)',
+    async run({ db }) {
+      const report = await checkLedger(db);
+      console.log(
+        `ledger: ${report.journals} journals, ${report.postings} postings, ${report.accounts} accounts`,
+      );
+      for (const problem of report.problems) console.log(`  DIFFERENCE ${problem}`);
+      if (report.problems.length > 0) {
+        console.log(`ledger check FAILED: ${report.problems.length} differences`);
+        process.exitCode = 1;
+      } else {
+        console.log('ledger check passed: every journal sums to 0 and every balance equals its postings');
+      }
     },
   },
   'shop:close': {

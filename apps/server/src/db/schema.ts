@@ -156,6 +156,132 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+// ---------------------------------------------------------------- wallet and ledger (002_wallet)
+
+export interface AccountsTable {
+  id: Generated<number>;
+  /** `wallet:<merchant id>`, `withdraw_hold:<merchant id>` or `platform:<kind>`. */
+  key: string;
+  merchant_id: number | null;
+  kind: string;
+  /** Cached: always equal to the sum of the account's postings (ledger:check verifies). */
+  balance: Generated<number>;
+  created_at: number;
+}
+
+export interface JournalsTable {
+  id: Generated<number>;
+  type: string;
+  merchant_id: number | null;
+  ref_type: string | null;
+  ref_id: number | null;
+  reason: string | null;
+  operator_id: number | null;
+  created_at: number;
+}
+
+export interface PostingsTable {
+  id: Generated<number>;
+  journal_id: number;
+  account_id: number;
+  amount: number;
+  balance_after: number;
+  created_at: number;
+}
+
+export interface RechargesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  method: string;
+  network: string | null;
+  address: string | null;
+  amount: number;
+  voucher: string;
+  status: Generated<string>;
+  reason: string | null;
+  journal_id: number | null;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  method: string;
+  amount: number;
+  fee: number;
+  actual: number;
+  currency: string | null;
+  network: string | null;
+  address: string | null;
+  holder_name: string | null;
+  bank_name: string | null;
+  account_number: string | null;
+  status: Generated<string>;
+  reason: string | null;
+  reference: string | null;
+  hold_journal_id: number | null;
+  resolve_journal_id: number | null;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+}
+
+export interface KycSubmissionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  real_name: string;
+  id_number: string;
+  id_card_front: string;
+  id_card_back: string;
+  id_card_hand: string;
+  status: Generated<string>;
+  reason: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: number | null;
+}
+
+export interface BankCardsTable {
+  merchant_id: number;
+  holder_name: string;
+  bank_name: string;
+  account_number: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DepositAddressesTable {
+  network: string;
+  address: string;
+  enabled: Generated<number>;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+export interface WalletSettingsTable {
+  id: number;
+  withdraw_fee_bps: number;
+  withdraw_fee_fixed: number;
+  withdraw_min: number;
+  processing_hours: number;
+  updated_at: number;
+}
+
+/** Merchant user notices (the messages screen): a title key + JSON params, translated by the app. */
+export interface NoticesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  type: string;
+  title_key: string;
+  params: Generated<string>;
+  ref_type: string | null;
+  ref_id: number | null;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   shops: ShopsTable;
@@ -171,6 +297,16 @@ export interface DB {
   third_links: ThirdLinksTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
+  accounts: AccountsTable;
+  journals: JournalsTable;
+  postings: PostingsTable;
+  recharges: RechargesTable;
+  withdrawals: WithdrawalsTable;
+  kyc_submissions: KycSubmissionsTable;
+  bank_cards: BankCardsTable;
+  deposit_addresses: DepositAddressesTable;
+  wallet_settings: WalletSettingsTable;
+  notices: NoticesTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -7,6 +7,13 @@ import { successBody } from '../lib/route';
 
 const KEY_RE = /^[A-Za-z0-9_.:-]{8,128}$/;
 const WAIT_MS = 10_000;
+/**
+ * A key still pending this long after it was reserved belongs to a request whose server died (kill -9,
+ * power loss): its effect never committed, since the effect and the key's answer commit together. A
+ * retry takes the key over; the dead request could not commit any more even if it were only slow,
+ * because complete() only marks the reservation it made.
+ */
+const LEASE_MS = 15_000;
 
 /** A reserved Idempotency-Key of one request. */
 export interface Idempotency {
@@ -17,6 +24,8 @@ export interface Idempotency {
    * the record of it commit together: a crash can never leave one without the other.
    */
   complete(tx: Db, data: unknown): Promise<void>;
+  /** When this request reserved the key; a retry may take over a reservation older than LEASE_MS. */
+  reservedAt: number;
 }
 
 function canonical(value: unknown): string {
@@ -53,31 +62,52 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         ? `o:${request.operator.id}`
         : 'anon';
     const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        scope,
-        key,
-        request_hash: requestHash,
-        state: 'pending',
-        http_status: null,
-        response: null,
-        created_at: app.clock.now(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
+    const reservedAt = app.clock.now();
+    const reserve = () =>
+      db
+        .insertInto('idempotency_keys')
+        .values({
+          scope,
+          key,
+          request_hash: requestHash,
+          state: 'pending',
+          http_status: null,
+          response: null,
+          created_at: reservedAt,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+    let inserted = await reserve();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      // Take over a reservation left pending by a server that died with the request in flight.
+      const stale = await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('request_hash', '=', requestHash)
+        .where('state', '=', 'pending')
+        .where('created_at', '<', reservedAt - LEASE_MS)
+        .executeTakeFirst();
+      if (Number(stale.numDeletedRows ?? 0) === 1) inserted = await reserve();
+    }
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
       const lang = request.lang;
       request.idempotency = {
         scope,
         key,
+        reservedAt,
         async complete(tx, data) {
-          await tx
+          const done = await tx
             .updateTable('idempotency_keys')
             .set({ state: 'done', http_status: 200, response: successBody(route, lang, data as never) })
             .where('scope', '=', scope)
             .where('key', '=', key)
-            .execute();
+            .where('state', '=', 'pending')
+            .where('created_at', '=', reservedAt)
+            .executeTakeFirst();
+          // Taken over by a retry after LEASE_MS: roll this request's effect back.
+          if (Number(done.numUpdatedRows) !== 1)
+            throw new Error(`Idempotency-Key ${key} lost its reservation`);
         },
       };
       return;
@@ -116,6 +146,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .where('scope', '=', idem.scope)
         .where('key', '=', idem.key)
         .where('state', '=', 'pending')
+        .where('created_at', '=', idem.reservedAt)
         .execute();
     } else if (typeof payload === 'string') {
       await db
@@ -124,6 +155,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .where('scope', '=', idem.scope)
         .where('key', '=', idem.key)
         .where('state', '=', 'pending')
+        .where('created_at', '=', idem.reservedAt)
         .execute();
     }
     return payload;

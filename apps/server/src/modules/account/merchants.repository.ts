@@ -1,8 +1,10 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import type { Lang } from '@dropdesk/contract/constants';
+import { formatMoney } from '@dropdesk/contract/money';
 import type { Db } from '../../db/database';
 import type { Merchant, NewMerchant } from '../../db/schema';
 import { iso } from '../../lib/clock';
+import { walletBalance } from '../ledger/ledger';
 
 /** Queries about merchants and their shops; no rules here. */
 export const merchantsRepository = {
@@ -75,7 +77,7 @@ export const merchantsRepository = {
       pay_password_set: row.pay_password_hash !== null,
       kyc_status: row.kyc_status as MerInfo['kyc_status'],
       created_at: iso(row.created_at),
-      balance: null,
+      balance: formatMoney(await walletBalance(db, id)),
       level: null,
       shop: {
         name: row.name,

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database';
+
+/** Events a merchant is told about in the messages screen (user notices). */
+export type NoticeType =
+  | 'recharge_approved'
+  | 'recharge_rejected'
+  | 'withdrawal_approved'
+  | 'withdrawal_rejected'
+  | 'kyc_verified'
+  | 'kyc_rejected'
+  | 'bank_changed';
+
+/**
+ * Stores a user notice inside the caller's transaction, so the notice exists exactly when the
+ * outcome it tells of does. The title is a key (`notice.<type>`) with params the app fills in its
+ * own language; no text is stored in one language.
+ */
+export async function notify(
+  tx: Db,
+  notice: {
+    merchantId: number;
+    type: NoticeType;
+    params?: Record<string, string | number | null>;
+    ref?: { type: string; id: number };
+  },
+  now: number,
+): Promise<void> {
+  await tx
+    .insertInto('notices')
+    .values({
+      merchant_id: notice.merchantId,
+      type: notice.type,
+      title_key: `notice.${notice.type}`,
+      params: JSON.stringify(notice.params ?? {}),
+      ref_type: notice.ref?.type ?? null,
+      ref_id: notice.ref?.id ?? null,
+      created_at: now,
+      read_at: null,
+    })
+    .execute();
+}

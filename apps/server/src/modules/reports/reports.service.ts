@@ -1,0 +1,178 @@
+import { BILL_TYPE_OF, type BillType, type JournalType, journalTypesOf } from '@dropdesk/contract/ledger';
+import { formatMoney } from '@dropdesk/contract/money';
+import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
+import type { FastifyInstance } from 'fastify';
+import { iso } from '../../lib/clock';
+import { Refusal } from '../../lib/refusal';
+import { accountKey } from '../ledger/ledger';
+import { addDays, dayKey, type LocalDay, localDay, mondayOf, startOf, validZone } from './zoned';
+
+const FIGURES = ['sales', 'cost', 'profit', 'refunds', 'topups', 'withdrawals', 'fees'] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+const zero = (): Figures => ({
+  sales: 0,
+  cost: 0,
+  profit: 0,
+  refunds: 0,
+  topups: 0,
+  withdrawals: 0,
+  fees: 0,
+});
+
+/**
+ * Adds one posting of one of the merchant's journals to the figures. Every figure is a sum of
+ * ledger postings, so the report is as true as the ledger:
+ * - topups: wallet credits of `recharge`; sales: wallet credits of `settlement`;
+ * - cost: wallet debits of `order_pickup`; refunds: wallet credits of `refund`;
+ * - withdrawals: what left the hold in `withdrawal_payout` (the gross amount paid out);
+ * - fees: revenue credits of `withdrawal_payout` and `fee` journals;
+ * - profit = sales − cost + refunds (cost given back by a refund is not a loss).
+ */
+function add(f: Figures, type: string, kind: string, amount: number): void {
+  if (kind === 'wallet') {
+    if (type === 'recharge') f.topups += amount;
+    else if (type === 'settlement') f.sales += amount;
+    else if (type === 'order_pickup') f.cost -= amount;
+    else if (type === 'refund') f.refunds += amount;
+  } else if (kind === 'withdraw_hold') {
+    if (type === 'withdrawal_payout') f.withdrawals -= amount;
+  } else if (kind === 'revenue') {
+    if (type === 'withdrawal_payout' || type === 'fee') f.fees += amount;
+  }
+  f.profit = f.sales - f.cost + f.refunds;
+}
+
+const money = (f: Figures) =>
+  Object.fromEntries(FIGURES.map((k) => [k, formatMoney(f[k])])) as Record<keyof Figures, string>;
+
+/** Funds records and the finance report, read from the ledger. */
+export class ReportsService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  async bill(merchantId: number, query: { page: number; limit: number; type?: BillType | undefined }) {
+    const empty = { total: 0, page: query.page, limit: query.limit, list: [] };
+    const wallet = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('key', '=', accountKey({ merchantId, kind: 'wallet' }))
+      .executeTakeFirst();
+    if (!wallet) return empty;
+    let q = this.db
+      .selectFrom('postings as p')
+      .innerJoin('journals as j', 'j.id', 'p.journal_id')
+      .where('p.account_id', '=', wallet.id);
+    if (query.type) q = q.where('j.type', 'in', journalTypesOf(query.type));
+    const [{ total }, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      q
+        .select([
+          'p.id',
+          'p.amount',
+          'p.balance_after',
+          'p.created_at',
+          'j.type',
+          'j.ref_type',
+          'j.ref_id',
+          'j.reason',
+        ])
+        .orderBy('p.id', 'desc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    return {
+      total: Number(total),
+      page: query.page,
+      limit: query.limit,
+      list: rows.map((r) => ({
+        id: r.id,
+        type: BILL_TYPE_OF[r.type as JournalType] ?? 'adjustment',
+        journal_type: r.type as JournalType,
+        amount: formatMoney(r.amount),
+        balance_after: formatMoney(r.balance_after),
+        created_at: iso(r.created_at),
+        source: r.ref_type && r.ref_id !== null ? { type: r.ref_type, id: r.ref_id } : null,
+        reason: r.reason,
+      })),
+    };
+  }
+
+  /** The merchant's postings on its wallet, hold and the revenue it paid, from `from` to `to`. */
+  private postings(merchantId: number, from: number | null, to: number) {
+    let q = this.db
+      .selectFrom('journals as j')
+      .innerJoin('postings as p', 'p.journal_id', 'j.id')
+      .innerJoin('accounts as a', 'a.id', 'p.account_id')
+      .where('j.merchant_id', '=', merchantId)
+      .where('j.created_at', '<', to)
+      .where('a.kind', 'in', ['wallet', 'withdraw_hold', 'revenue']);
+    if (from !== null) q = q.where('j.created_at', '>=', from);
+    return q;
+  }
+
+  async financialReport(merchantId: number, range: ReportRange) {
+    const merchant = await this.db
+      .selectFrom('merchants')
+      .select('time_zone')
+      .where('id', '=', merchantId)
+      .executeTakeFirst();
+    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    const zone = validZone(merchant.time_zone);
+    const now = this.app.clock.now();
+    const today = localDay(now, zone);
+
+    let first: LocalDay; // first day of the series
+    let to = now + 1;
+    switch (range) {
+      case 'today':
+        first = today;
+        break;
+      case 'yesterday':
+        first = addDays(today, -1);
+        to = startOf(today, zone);
+        break;
+      case 'week':
+        first = mondayOf(today);
+        break;
+      case 'month':
+        first = { ...today, d: 1 };
+        break;
+      default:
+        first = addDays(today, -(ALL_RANGE_SERIES_DAYS - 1));
+    }
+    const seriesFrom = startOf(first, zone);
+    const from = range === 'all' ? null : seriesFrom;
+
+    const rows = await this.postings(merchantId, seriesFrom, to)
+      .select(['j.created_at', 'j.type', 'a.kind', 'p.amount'])
+      .execute();
+    const days = new Map<string, Figures>();
+    const last = range === 'yesterday' ? first : today;
+    for (let d = first; dayKey(d) <= dayKey(last); d = addDays(d, 1)) days.set(dayKey(d), zero());
+    const totals = zero();
+    for (const r of rows) {
+      const day = days.get(dayKey(localDay(r.created_at, zone)));
+      if (day) add(day, r.type, r.kind, r.amount);
+      if (range !== 'all') add(totals, r.type, r.kind, r.amount);
+    }
+    if (range === 'all') {
+      const sums = await this.postings(merchantId, null, to)
+        .select(['j.type', 'a.kind', (eb) => eb.fn.sum<number>('p.amount').as('total')])
+        .groupBy(['j.type', 'a.kind'])
+        .execute();
+      for (const s of sums) add(totals, s.type, s.kind, Number(s.total));
+    }
+    return {
+      range,
+      time_zone: zone,
+      from: from === null ? null : iso(from),
+      to: iso(range === 'yesterday' ? to : now),
+      ...money(totals),
+      series: [...days].map(([date, f]) => ({ date, ...money(f) })),
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import type { Client } from '../../../test/client';
+import { newOperator } from '../../../test/factories';
+import { pay, readyMerchant, topUp } from '../../../test/wallet';
+
+const HOUR = 3_600_000;
+
+describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  let t: TestApp;
+  let op: Client;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    op = await newOperator(t);
+  });
+  afterAll(() => t.close());
+
+  it('bill lists wallet postings with type, amount, balance after and source; filters and pages', async () => {
+    const m = await readyMerchant(t, { op, balance: '500' });
+    const w = await pay(m.client, '/merchant/merchant/extract', {
+      method: 'bank',
+      amount: '100',
+      pay_password: '123456',
+    });
+    await pay(op, '/admin/withdrawals/reject', { id: w.data.id, reason: 'bank closed' });
+    const bill = await m.client.get('/merchant/merchant/bill');
+    expect(bill.code, bill.raw).toBe(1);
+    const items = bill.data.list;
+    expect(items.map((i: any) => i.amount)).toEqual(['100.00', '-100.00', '500.00']);
+    expect(items.map((i: any) => i.balance_after)).toEqual(['500.00', '400.00', '500.00']);
+    expect(items[1]).toMatchObject({ type: 'withdrawal', source: { type: 'withdrawal', id: w.data.id } });
+    expect(items[2].type).toBe('recharge');
+    const onlyTopups = await m.client.get('/merchant/merchant/bill', { type: 'recharge' });
+    expect(onlyTopups.data.list).toHaveLength(1);
+    const paged = await m.client.get('/merchant/merchant/bill', { limit: 1 });
+    expect(paged.data.list).toHaveLength(1);
+    expect((await m.client.get('/merchant/merchant/bill', { type: 'bogus' })).code).not.toBe(1);
+    const other = await readyMerchant(t, { op });
+    expect((await other.client.get('/merchant/merchant/bill')).data.list).toHaveLength(0);
+  });
+
+  it("ranges follow the merchant's time zone, not the server's", async () => {
+    const m = await readyMerchant(t, { op });
+    await t.database.db
+      .updateTable('merchants')
+      .set({ time_zone: 'Asia/Ho_Chi_Minh' })
+      .where('id', '=', m.id)
+      .execute();
+    // Move to 16:30 UTC = 23:30 in Ho Chi Minh City, top up; then past local midnight, top up again.
+    const now = t.clock.now();
+    const d = new Date(now);
+    let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 16, 30);
+    if (target <= now) target += 24 * HOUR;
+    t.clock.advance(target - now);
+    await topUp(m, op, '200');
+    t.clock.advance(HOUR); // 00:30 local, still the same UTC day
+    await topUp(m, op, '300');
+    const today = await m.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    expect(today.code, today.raw).toBe(1);
+    expect(today.data).toMatchObject({ time_zone: 'Asia/Ho_Chi_Minh', topups: '300.00' });
+    const yesterday = await m.client.get('/merchant/merchant/financial_report', { range: 'yesterday' });
+    expect(yesterday.data.topups).toBe('200.00');
+    expect(yesterday.data.series).toHaveLength(1);
+    const all = await m.client.get('/merchant/merchant/financial_report', { range: 'all' });
+    expect(all.data.topups).toBe('500.00');
+    const series = all.data.series as Array<{ date: string; topups: string }>;
+    expect(series.slice(-2).map((s) => s.topups)).toEqual(['200.00', '300.00']);
+    // The second top-up is on the next local day; the week only holds both unless that day is a Monday.
+    const localWeekday = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      weekday: 'short',
+    }).format(t.clock.now());
+    const week = await m.client.get('/merchant/merchant/financial_report', { range: 'week' });
+    expect(week.data.topups).toBe(localWeekday === 'Mon' ? '300.00' : '500.00');
+    const localDate = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      day: 'numeric',
+    }).format(t.clock.now());
+    const month = await m.client.get('/merchant/merchant/financial_report', { range: 'month' });
+    expect(month.data.topups).toBe(localDate === '1' ? '300.00' : '500.00');
+    expect((await m.client.get('/merchant/merchant/financial_report', { range: 'decade' })).code).not.toBe(1);
+  });
+
+  it('withdrawals and fees show once paid out', async () => {
+    const m = await readyMerchant(t, { op, balance: '1000' });
+    const w = await pay(m.client, '/merchant/merchant/extract', {
+      method: 'bank',
+      amount: '400',
+      pay_password: '123456',
+    });
+    await pay(op, '/admin/withdrawals/approve', { id: w.data.id });
+    const r = await m.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    const cents = (s: string) => Math.round(Number(s) * 100);
+    // Withdrawals count what left the wallet; fees, the part of it the platform kept.
+    expect(r.data.withdrawals).toBe('400.00');
+    expect(cents(r.data.fees)).toBe(cents(w.data.fee));
+  });
+});

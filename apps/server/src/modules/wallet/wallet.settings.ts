@@ -1,0 +1,110 @@
+import { formatMoney } from '@dropdesk/contract/money';
+import { CURRENCIES, type Network } from '@dropdesk/contract/wallet';
+import type { FastifyInstance } from 'fastify';
+import { iso } from '../../lib/clock';
+import { fieldRefusal } from '../../lib/refusal';
+import type { SessionOperator } from '../../plugins/types';
+import { audit } from '../admin/operators';
+import { walletSettingsRepository } from './wallet.repository';
+import { withdrawalFee } from './withdrawal.service';
+
+/** What operators configure: the platform's deposit address per network, and the withdrawal fee. */
+export class WalletSettings {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  async addresses() {
+    const rows = await this.db.selectFrom('deposit_addresses').selectAll().orderBy('network').execute();
+    return {
+      list: rows.map((r) => ({
+        network: r.network as Network,
+        currency: CURRENCIES[0],
+        address: r.address,
+        enabled: r.enabled === 1,
+        updated_at: iso(r.updated_at),
+      })),
+    };
+  }
+
+  async setAddress(op: SessionOperator, body: { network: Network; address: string; enabled: boolean }) {
+    const now = this.app.clock.now();
+    const values = {
+      address: body.address,
+      enabled: body.enabled ? 1 : 0,
+      updated_by: op.id,
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('deposit_addresses')
+        .values({ network: body.network, ...values })
+        .onConflict((oc) => oc.column('network').doUpdateSet(values))
+        .execute();
+      await audit(
+        tx,
+        {
+          operatorId: op.id,
+          action: 'deposit_address.set',
+          targetType: 'network',
+          targetId: body.network,
+          detail: body,
+        },
+        now,
+      );
+    });
+    return {
+      network: body.network,
+      currency: CURRENCIES[0],
+      address: body.address,
+      enabled: body.enabled,
+      updated_at: iso(now),
+    };
+  }
+
+  async settings() {
+    const s = await walletSettingsRepository.get(this.db);
+    return {
+      withdraw_fee_bps: s.withdraw_fee_bps,
+      withdraw_fee_fixed: formatMoney(s.withdraw_fee_fixed),
+      withdraw_min: formatMoney(s.withdraw_min),
+      processing_hours: s.processing_hours,
+    };
+  }
+
+  async setSettings(
+    op: SessionOperator,
+    body: {
+      withdraw_fee_bps: number;
+      withdraw_fee_fixed: number;
+      withdraw_min: number;
+      processing_hours: number;
+    },
+  ) {
+    // The minimum must leave something to pay out once the fee is taken.
+    if (withdrawalFee(body.withdraw_min, body).actual <= 0)
+      throw fieldRefusal('INVALID_INPUT', 'withdraw_min', 'FIELD_TOO_SMALL');
+    const now = this.app.clock.now();
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('wallet_settings')
+        .set({ ...body, updated_at: now })
+        .where('id', '=', 1)
+        .execute();
+      await audit(
+        tx,
+        {
+          operatorId: op.id,
+          action: 'wallet_settings.set',
+          targetType: 'wallet_settings',
+          targetId: 1,
+          detail: body,
+        },
+        now,
+      );
+    });
+    return this.settings();
+  }
+}

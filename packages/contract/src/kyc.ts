@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { kycStatus, payPasswordField, uploadRef } from './account';
+import { isoTime, pageOf, pageQuery } from './envelope';
+import { defineRoute } from './route';
+import { idField, maskedBank, rejectBody } from './wallet';
+
+// ---------------------------------------------------------------- fields
+
+const text = (max: number) =>
+  z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .max(max, { error: 'FIELD_TOO_LONG' });
+
+/** Letters, digits and dashes, 4 to 32: ID cards and passports across the markets we serve. */
+export const idNumberField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .regex(/^[A-Za-z0-9-]{4,32}$/, { error: 'ID_NUMBER_INVALID' })
+  .transform((s) => s.toUpperCase());
+
+/** 6 to 34 digits (IBANs with letters too); spaces and dashes as typed are dropped. */
+export const accountNumberField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'FIELD_REQUIRED' })
+      .regex(/^[A-Za-z0-9]{6,34}$/, { error: 'ACCOUNT_NUMBER_INVALID' }),
+  );
+
+// ---------------------------------------------------------------- shapes
+
+export const kycInfo = z.object({
+  status: kycStatus,
+  real_name: z.string().nullable(),
+  /** Masked: only the last 4 characters. */
+  id_number: z.string().nullable(),
+  reason: z.string().nullable(),
+  id_card_front_url: z.string().nullable(),
+  id_card_back_url: z.string().nullable(),
+  id_card_hand_url: z.string().nullable(),
+  submitted_at: isoTime.nullable(),
+  reviewed_at: isoTime.nullable(),
+});
+
+export const idcardBody = z.strictObject({
+  real_name: text(60),
+  id_number: idNumberField,
+  id_card_front: uploadRef,
+  id_card_back: uploadRef,
+  id_card_hand: uploadRef,
+});
+
+export const changeBankBody = z.strictObject({
+  holder_name: text(60),
+  bank_name: text(100),
+  account_number: accountNumberField,
+  pay_password: payPasswordField,
+});
+
+const kycSubmission = z.object({
+  id: z.number().int(),
+  merchant: z.object({ id: z.number().int(), phone: z.string(), shop_name: z.string() }),
+  real_name: z.string(),
+  /** In full, for the operator. */
+  id_number: z.string(),
+  id_card_front_url: z.string(),
+  id_card_back_url: z.string(),
+  id_card_hand_url: z.string(),
+  status: z.enum(['pending', 'verified', 'rejected']),
+  reason: z.string().nullable(),
+  created_at: isoTime,
+  reviewed_at: isoTime.nullable(),
+});
+
+// ---------------------------------------------------------------- routes
+
+export const kycRoutes = {
+  idcard: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/idcard',
+    auth: 'merchant',
+    summary: 'Identity verification status and the last submission',
+    data: kycInfo,
+  }),
+  submitIdcard: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/idcard',
+    auth: 'merchant',
+    writes: true,
+    summary: 'Submit identity documents for review (when unverified or rejected)',
+    body: idcardBody,
+    data: kycInfo,
+  }),
+  bank: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/bank',
+    auth: 'merchant',
+    summary: 'The saved bank card, masked',
+    data: z.object({ bank: maskedBank.nullable() }),
+  }),
+  changeBank: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/changeBank',
+    auth: 'merchant',
+    writes: true,
+    summary: 'Save the bank card withdrawals are paid to (payment password)',
+    body: changeBankBody,
+    data: z.object({ bank: maskedBank }),
+  }),
+} as const;
+
+export const adminKycRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/admin/kyc',
+    auth: 'operator',
+    summary: 'Identity submissions (pending by default), oldest first',
+    query: z.object({
+      ...pageQuery,
+      status: z.enum(['pending', 'verified', 'rejected'], { error: 'FIELD_INVALID' }).default('pending'),
+    }),
+    data: pageOf(kycSubmission),
+  }),
+  approve: defineRoute({
+    method: 'POST',
+    path: '/admin/kyc/approve',
+    auth: 'operator',
+    summary: 'Verify an identity submission',
+    body: z.strictObject({ id: idField }),
+    data: kycSubmission,
+  }),
+  reject: defineRoute({
+    method: 'POST',
+    path: '/admin/kyc/reject',
+    auth: 'operator',
+    summary: 'Reject an identity submission with a reason the merchant reads',
+    body: rejectBody,
+    data: kycSubmission,
+  }),
+} as const;

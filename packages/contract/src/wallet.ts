@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import { payPasswordField, uploadRef } from './account';
+import { MAX_AMOUNT_MINOR, MIN_TOPUP_MINOR } from './constants';
+import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { moneyIn, moneyOut } from './money';
+import { defineRoute } from './route';
+
+// ---------------------------------------------------------------- constants
+
+/** Chain networks offered for deposits and withdrawals. */
+export const NETWORKS = ['TRC20', 'ERC20'] as const;
+export type Network = (typeof NETWORKS)[number];
+
+/** What an address looks like on each network (base58 TRON, hex Ethereum). */
+export const ADDRESS_PATTERNS: Record<Network, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+};
+
+export function isAddressOf(network: Network, address: string): boolean {
+  return ADDRESS_PATTERNS[network].test(address);
+}
+
+export const CURRENCIES = ['USDT'] as const;
+/** A chain deposit is credited after this many network confirmations. */
+export const RECHARGE_CONFIRMATIONS = 2;
+/** Deposit sources the platform cannot credit; the screens show them (keys to translate). */
+export const UNSUPPORTED_DEPOSIT_SOURCES = [
+  'decentralized_exchange',
+  'binance_smart_chain',
+  'huobi_eco_chain',
+] as const;
+
+export const RECHARGE_METHODS = ['chain', 'manual', 'bank'] as const;
+export const WITHDRAW_METHODS = ['bank', 'blockchain'] as const;
+/** Top-ups and withdrawals: pending (in review), approved, rejected by an operator, cancelled by the merchant. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+
+/** Bounds an operator may configure the withdrawal fee within. */
+export const MAX_FEE_BPS = 5_000;
+
+// ---------------------------------------------------------------- fields
+
+export const networkField = z.enum(NETWORKS, { error: 'FIELD_INVALID' });
+export const reviewStatus = z.enum(REVIEW_STATUSES, { error: 'FIELD_INVALID' });
+export const idField = z
+  .number({ error: 'FIELD_REQUIRED' })
+  .int({ error: 'FIELD_INTEGER' })
+  .min(1, { error: 'FIELD_INVALID' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'FIELD_INVALID' });
+export const reasonField = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(500, { error: 'FIELD_TOO_LONG' });
+
+/** A top-up amount: not zero ('Cannot be zero'), at least 100 ('Minimum top-up 100'). */
+export const topupAmount = moneyIn
+  .refine((v) => v !== 0, { error: 'CANNOT_BE_ZERO', abort: true })
+  .refine((v) => v >= MIN_TOPUP_MINOR, { error: 'MIN_TOPUP' });
+
+/** A withdrawal amount: not zero; the balance and the minimum are checked by the server. */
+export const withdrawAmount = moneyIn.refine((v) => v !== 0, { error: 'CANNOT_BE_ZERO' });
+
+// ---------------------------------------------------------------- shapes
+
+export const depositNetwork = z.object({
+  network: z.enum(NETWORKS),
+  currency: z.enum(CURRENCIES),
+  address: z.string(),
+});
+
+export const rechargeItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  method: z.enum(RECHARGE_METHODS),
+  network: z.enum(NETWORKS).nullable(),
+  /** The platform deposit address shown when the top-up was made (chain only). */
+  address: z.string().nullable(),
+  amount: moneyOut,
+  status: z.enum(REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  voucher_url: z.string(),
+  created_at: isoTime,
+  resolved_at: isoTime.nullable(),
+});
+export type RechargeItem = z.infer<typeof rechargeItem>;
+
+export const maskedBank = z.object({
+  holder_name: z.string(),
+  bank_name: z.string(),
+  /** Only the last 4 digits: "**** **** 1234". */
+  account_number: z.string(),
+  updated_at: isoTime,
+});
+
+export const withdrawalItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  method: z.enum(WITHDRAW_METHODS),
+  amount: moneyOut,
+  fee: moneyOut,
+  /** What arrives: amount − fee. */
+  actual: moneyOut,
+  currency: z.enum(CURRENCIES).nullable(),
+  network: z.enum(NETWORKS).nullable(),
+  address: z.string().nullable(),
+  bank: maskedBank.omit({ updated_at: true }).nullable(),
+  status: z.enum(REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  created_at: isoTime,
+  resolved_at: isoTime.nullable(),
+});
+export type WithdrawalItem = z.infer<typeof withdrawalItem>;
+
+export const feeRule = z.object({
+  /** Basis points of the amount (100 = 1%), rounded half-up to the cent. */
+  bps: z.number().int(),
+  /** Added to every withdrawal. */
+  fixed: moneyOut,
+});
+
+const merchantRef = z.object({
+  id: z.number().int(),
+  real_name: z.string(),
+  phone: z.string(),
+  shop_name: z.string(),
+});
+
+// ---------------------------------------------------------------- bodies
+
+export const rechargeBody = z
+  .strictObject({
+    method: z.enum(RECHARGE_METHODS, { error: 'FIELD_INVALID' }),
+    amount: topupAmount,
+    voucher: uploadRef,
+    /** Required for `chain`, ignored otherwise. */
+    network: networkField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'chain' && !body.network)
+      ctx.addIssue({ code: 'custom', path: ['network'], message: 'FIELD_REQUIRED' });
+  });
+export type RechargeBody = z.input<typeof rechargeBody>;
+
+export const extractBody = z
+  .strictObject({
+    method: z.enum(WITHDRAW_METHODS, { error: 'FIELD_INVALID' }),
+    amount: withdrawAmount,
+    pay_password: payPasswordField,
+    /** Chain withdrawals: currency (USDT), network and the destination address. */
+    currency: z.enum(CURRENCIES, { error: 'FIELD_INVALID' }).optional(),
+    network: networkField.optional(),
+    address: z.string({ error: 'FIELD_INVALID' }).trim().max(128, { error: 'ADDRESS_INVALID' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method !== 'blockchain') return;
+    if (!body.network) ctx.addIssue({ code: 'custom', path: ['network'], message: 'FIELD_REQUIRED' });
+    if (!body.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'FIELD_REQUIRED' });
+    else if (body.network && !isAddressOf(body.network, body.address))
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'ADDRESS_INVALID' });
+  });
+export type ExtractBody = z.input<typeof extractBody>;
+
+export const idBody = z.strictObject({ id: idField });
+export const rejectBody = z.strictObject({ id: idField, reason: reasonField });
+
+const listQuery = z.object({ ...pageQuery, status: reviewStatus.optional() });
+const adminListQuery = z.object({
+  ...pageQuery,
+  status: reviewStatus.optional(),
+  merchant_id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const depositAddressBody = z
+  .strictObject({
+    network: networkField,
+    address: z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(128),
+    enabled: z.boolean({ error: 'FIELD_INVALID' }).default(true),
+  })
+  .superRefine((body, ctx) => {
+    if (!isAddressOf(body.network, body.address))
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'ADDRESS_INVALID' });
+  });
+
+export const walletSettings = z.object({
+  withdraw_fee_bps: z.number().int(),
+  withdraw_fee_fixed: moneyOut,
+  withdraw_min: moneyOut,
+  /** The processing time promised on the withdrawal screen, in hours. */
+  processing_hours: z.number().int(),
+});
+
+export const walletSettingsBody = z.strictObject({
+  withdraw_fee_bps: z
+    .number({ error: 'FIELD_REQUIRED' })
+    .int({ error: 'FIELD_INTEGER' })
+    .min(0, { error: 'FIELD_TOO_SMALL' })
+    .max(MAX_FEE_BPS, { error: 'FIELD_TOO_BIG' }),
+  withdraw_fee_fixed: moneyIn,
+  withdraw_min: moneyIn.refine((v) => v > 0 && v <= MAX_AMOUNT_MINOR, { error: 'CANNOT_BE_ZERO' }),
+  processing_hours: z
+    .number({ error: 'FIELD_REQUIRED' })
+    .int({ error: 'FIELD_INTEGER' })
+    .min(1, { error: 'FIELD_TOO_SMALL' })
+    .max(24 * 30, { error: 'FIELD_TOO_BIG' }),
+});
+
+// ---------------------------------------------------------------- routes
+
+export const walletRoutes = {
+  getBlockchain: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/getBlockchain',
+    auth: 'merchant',
+    summary: "Chain deposit: the networks and the platform's address on each, and the notes",
+    data: z.object({
+      networks: z.array(depositNetwork),
+      confirmations: z.number().int(),
+      unsupported: z.array(z.enum(UNSUPPORTED_DEPOSIT_SOURCES)),
+      min_topup: moneyOut,
+    }),
+  }),
+  recharge: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/recharge',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary: 'Ask for a top-up (pending until an operator approves it)',
+    body: rechargeBody,
+    data: rechargeItem,
+  }),
+  rechargeLog: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/recharge_log',
+    auth: 'merchant',
+    summary: 'Top-up records, newest first',
+    query: listQuery,
+    data: pageOf(rechargeItem),
+  }),
+  rechargeCancel: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/recharge_cancel',
+    auth: 'merchant',
+    writes: true,
+    summary: 'Cancel a pending top-up',
+    body: idBody,
+    data: rechargeItem,
+  }),
+  extractInfo: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/extract',
+    auth: 'merchant',
+    summary: 'What the withdrawal screen needs: balance, fee rule, minimum, saved card and addresses',
+    data: z.object({
+      balance: moneyOut,
+      fee: feeRule,
+      min: moneyOut,
+      processing_hours: z.number().int(),
+      currencies: z.array(z.enum(CURRENCIES)),
+      networks: z.array(z.enum(NETWORKS)),
+      kyc_status: z.enum(['unverified', 'pending', 'verified', 'rejected']),
+      bank: maskedBank.nullable(),
+      addresses: z.array(z.object({ network: z.enum(NETWORKS), address: z.string() })),
+    }),
+  }),
+  extract: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/extract',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary: 'Withdraw: the amount moves to a hold until an operator pays it out or releases it',
+    body: extractBody,
+    data: withdrawalItem.extend({ balance: moneyOut }),
+  }),
+  extractLog: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/extract_log',
+    auth: 'merchant',
+    summary: 'Withdrawal records, newest first',
+    query: listQuery,
+    data: pageOf(withdrawalItem),
+  }),
+  extractCancel: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/extract_cancel',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary: 'Cancel a pending withdrawal; the hold returns to the wallet',
+    body: idBody,
+    data: withdrawalItem.extend({ balance: moneyOut }),
+  }),
+} as const;
+
+export const adminWalletRoutes = {
+  recharges: defineRoute({
+    method: 'GET',
+    path: '/admin/recharges',
+    auth: 'operator',
+    summary: 'Top-ups to review (all statuses with `status` unset), oldest first',
+    query: adminListQuery,
+    data: pageOf(rechargeItem.extend({ merchant: merchantRef })),
+  }),
+  approveRecharge: defineRoute({
+    method: 'POST',
+    path: '/admin/recharges/approve',
+    auth: 'operator',
+    idempotent: true,
+    summary: "Approve a pending top-up: credits the merchant's wallet",
+    body: idBody,
+    data: rechargeItem,
+  }),
+  rejectRecharge: defineRoute({
+    method: 'POST',
+    path: '/admin/recharges/reject',
+    auth: 'operator',
+    idempotent: true,
+    summary: 'Reject a pending top-up with a reason the merchant reads',
+    body: rejectBody,
+    data: rechargeItem,
+  }),
+  withdrawals: defineRoute({
+    method: 'GET',
+    path: '/admin/withdrawals',
+    auth: 'operator',
+    summary: 'Withdrawals to review (full destination details), oldest first',
+    query: adminListQuery,
+    data: pageOf(
+      withdrawalItem.extend({
+        merchant: merchantRef,
+        bank: z
+          .object({ holder_name: z.string(), bank_name: z.string(), account_number: z.string() })
+          .nullable(),
+        reference: z.string().nullable(),
+      }),
+    ),
+  }),
+  approveWithdrawal: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/approve',
+    auth: 'operator',
+    idempotent: true,
+    summary: 'Mark a pending withdrawal paid: the hold goes out (actual) and to revenue (fee)',
+    body: z.strictObject({ id: idField, reference: z.string().trim().max(200).optional() }),
+    data: withdrawalItem,
+  }),
+  rejectWithdrawal: defineRoute({
+    method: 'POST',
+    path: '/admin/withdrawals/reject',
+    auth: 'operator',
+    idempotent: true,
+    summary: 'Reject a pending withdrawal: the hold returns to the wallet',
+    body: rejectBody,
+    data: withdrawalItem,
+  }),
+  depositAddresses: defineRoute({
+    method: 'GET',
+    path: '/admin/deposit_addresses',
+    auth: 'operator',
+    summary: "The platform's deposit address per network",
+    data: z.object({
+      list: z.array(depositNetwork.extend({ enabled: z.boolean(), updated_at: isoTime })),
+    }),
+  }),
+  setDepositAddress: defineRoute({
+    method: 'POST',
+    path: '/admin/deposit_addresses',
+    auth: 'operator',
+    summary: 'Set (or disable) the deposit address of a network (admin role)',
+    body: depositAddressBody,
+    data: depositNetwork.extend({ enabled: z.boolean(), updated_at: isoTime }),
+  }),
+  settings: defineRoute({
+    method: 'GET',
+    path: '/admin/wallet/settings',
+    auth: 'operator',
+    summary: 'Withdrawal fee, minimum and processing time',
+    data: walletSettings,
+  }),
+  setSettings: defineRoute({
+    method: 'POST',
+    path: '/admin/wallet/settings',
+    auth: 'operator',
+    summary: 'Change the withdrawal fee, minimum and processing time (admin role)',
+    body: walletSettingsBody,
+    data: walletSettings,
+  }),
+} as const;
