@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@dropdesk/contract/admin';
 import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
+import { type NoticeType, notify } from '../messages/notices';
 
 export async function createOperator(
   db: Db,
@@ -45,4 +46,34 @@ export async function audit(
       created_at: now,
     })
     .execute();
+}
+
+/**
+ * An operator's decision on a merchant's request (a top-up, a withdrawal, an identity): the audit
+ * entry, and the notice that tells the merchant, both in the decision's own transaction.
+ */
+export async function recordDecision(
+  tx: Db,
+  decision: {
+    operatorId: number;
+    action: string;
+    target: { type: string; id: number };
+    detail?: unknown;
+    notice: { merchantId: number; type: NoticeType; params: Record<string, string | number | null> };
+  },
+  now: number,
+): Promise<void> {
+  const { target, notice } = decision;
+  await notify(tx, { ...notice, ref: target }, now);
+  await audit(
+    tx,
+    {
+      operatorId: decision.operatorId,
+      action: decision.action,
+      targetType: target.type,
+      targetId: target.id,
+      detail: decision.detail,
+    },
+    now,
+  );
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
+import { fetchPage } from '../../db/paging';
 import type { KycSubmissionsTable } from '../../db/schema';
 import { iso } from '../../lib/clock';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantsRepository } from '../account/merchants.repository';
-import { audit } from '../admin/operators';
+import { recordDecision } from '../admin/operators';
 import { notify } from '../messages/notices';
 import { maskAccount } from '../wallet/wallet.repository';
 
@@ -143,16 +144,12 @@ export class KycService {
 
   async list(query: { page: number; limit: number; status: 'pending' | 'verified' | 'rejected' }) {
     const q = this.db.selectFrom('kyc_submissions').where('status', '=', query.status);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .selectAll()
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { total: Number(total), page: query.page, limit: query.limit, list: await this.view(rows) };
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'asc'),
+      query,
+      (rows) => this.view(rows),
+    );
   }
 
   async review(op: SessionOperator, id: number, decision: 'verified' | 'rejected', reason: string | null) {
@@ -179,24 +176,18 @@ export class KycService {
         .where('id', '=', row.merchant_id)
         .where('kyc_status', '=', 'pending')
         .execute();
-      await notify(
-        tx,
-        {
-          merchantId: row.merchant_id,
-          type: decision === 'verified' ? 'kyc_verified' : 'kyc_rejected',
-          params: decision === 'rejected' ? { reason } : {},
-          ref: { type: 'kyc', id: row.id },
-        },
-        now,
-      );
-      await audit(
+      await recordDecision(
         tx,
         {
           operatorId: op.id,
           action: decision === 'verified' ? 'kyc.approve' : 'kyc.reject',
-          targetType: 'merchant',
-          targetId: row.merchant_id,
-          detail: { submission: row.id, reason },
+          target: { type: 'kyc', id: row.id },
+          detail: { merchant: row.merchant_id, reason },
+          notice: {
+            merchantId: row.merchant_id,
+            type: decision === 'verified' ? 'kyc_verified' : 'kyc_rejected',
+            params: decision === 'rejected' ? { reason } : {},
+          },
         },
         now,
       );

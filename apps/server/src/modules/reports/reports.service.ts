@@ -2,6 +2,7 @@ import { BILL_TYPE_OF, type BillType, type JournalType, journalTypesOf } from '@
 import { formatMoney } from '@dropdesk/contract/money';
 import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
 import type { FastifyInstance } from 'fastify';
+import { fetchPage } from '../../db/paging';
 import { iso } from '../../lib/clock';
 import { Refusal } from '../../lib/refusal';
 import { accountKey } from '../ledger/ledger';
@@ -66,9 +67,8 @@ export class ReportsService {
       .innerJoin('journals as j', 'j.id', 'p.journal_id')
       .where('p.account_id', '=', wallet.id);
     if (query.type) q = q.where('j.type', 'in', journalTypesOf(query.type));
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
+    const select = (f: typeof q) =>
+      f
         .select([
           'p.id',
           'p.amount',
@@ -79,16 +79,9 @@ export class ReportsService {
           'j.ref_id',
           'j.reason',
         ])
-        .orderBy('p.id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return {
-      total: Number(total),
-      page: query.page,
-      limit: query.limit,
-      list: rows.map((r) => ({
+        .orderBy('p.id', 'desc');
+    return fetchPage(q, select, query, (rows) =>
+      rows.map((r) => ({
         id: r.id,
         type: BILL_TYPE_OF[r.type as JournalType] ?? 'adjustment',
         journal_type: r.type as JournalType,
@@ -98,7 +91,7 @@ export class ReportsService {
         source: r.ref_type && r.ref_id !== null ? { type: r.ref_type, id: r.ref_id } : null,
         reason: r.reason,
       })),
-    };
+    );
   }
 
   /** The merchant's postings on its wallet, hold and the revenue it paid, from `from` to `to`. */

@@ -10,13 +10,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { fetchPage, type Paging } from '../../db/paging';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
+import { recordDecision } from '../admin/operators';
 import { post } from '../ledger/ledger';
-import { notify } from '../messages/notices';
-import { merchantRefs, orderNo, type Paging, type RechargeRow, rechargeItem } from './wallet.repository';
+import { merchantRefs, orderNo, type RechargeRow, rechargeItem } from './wallet.repository';
 
 type Status = RechargeItem['status'];
 
@@ -116,16 +116,12 @@ export class RechargeService {
   async log(merchantId: number, query: Paging & { status?: Status | undefined }) {
     let q = this.db.selectFrom('recharges').where('merchant_id', '=', merchantId);
     if (query.status) q = q.where('status', '=', query.status);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { total: Number(total), page: query.page, limit: query.limit, list: rows.map(rechargeItem) };
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'desc'),
+      query,
+      (rows) => rows.map(rechargeItem),
+    );
   }
 
   /** The merchant withdraws its own pending top-up; another merchant's looks like a missing one. */
@@ -155,25 +151,18 @@ export class RechargeService {
     let q = this.db.selectFrom('recharges');
     if (query.status) q = q.where('status', '=', query.status);
     if (query.merchant_id) q = q.where('merchant_id', '=', query.merchant_id);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .selectAll()
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    const merchants = await merchantRefs(
-      this.db,
-      rows.map((r) => r.merchant_id),
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'asc'),
+      query,
+      async (rows) => {
+        const merchants = await merchantRefs(
+          this.db,
+          rows.map((r) => r.merchant_id),
+        );
+        return rows.map((r) => ({ ...rechargeItem(r), merchant: merchants.get(r.merchant_id)! }));
+      },
     );
-    return {
-      total: Number(total),
-      page: query.page,
-      limit: query.limit,
-      list: rows.map((r) => ({ ...rechargeItem(r), merchant: merchants.get(r.merchant_id)! })),
-    };
   }
 
   /** Moves a pending top-up to `status` with one conditional UPDATE: of racing decisions, one wins. */
@@ -213,19 +202,18 @@ export class RechargeService {
         ],
       });
       await tx.updateTable('recharges').set({ journal_id: journal.id }).where('id', '=', row.id).execute();
-      await notify(
+      await recordDecision(
         tx,
         {
-          merchantId: row.merchant_id,
-          type: 'recharge_approved',
-          params: { order_no: orderNo('R', row.id, row.created_at), amount: formatMoney(row.amount) },
-          ref: { type: 'recharge', id: row.id },
+          operatorId: op.id,
+          action: 'recharge.approve',
+          target: { type: 'recharge', id: row.id },
+          notice: {
+            merchantId: row.merchant_id,
+            type: 'recharge_approved',
+            params: { order_no: orderNo('R', row.id, row.created_at), amount: formatMoney(row.amount) },
+          },
         },
-        now,
-      );
-      await audit(
-        tx,
-        { operatorId: op.id, action: 'recharge.approve', targetType: 'recharge', targetId: row.id },
         now,
       );
       const item = rechargeItem(row);
@@ -243,24 +231,22 @@ export class RechargeService {
     const now = this.app.clock.now();
     return this.db.transaction().execute(async (tx) => {
       const row = await this.resolve(tx, id, 'rejected', op, reason, now);
-      await notify(
-        tx,
-        {
-          merchantId: row.merchant_id,
-          type: 'recharge_rejected',
-          params: { order_no: orderNo('R', row.id, row.created_at), amount: formatMoney(row.amount), reason },
-          ref: { type: 'recharge', id: row.id },
-        },
-        now,
-      );
-      await audit(
+      await recordDecision(
         tx,
         {
           operatorId: op.id,
           action: 'recharge.reject',
-          targetType: 'recharge',
-          targetId: row.id,
+          target: { type: 'recharge', id: row.id },
           detail: { reason },
+          notice: {
+            merchantId: row.merchant_id,
+            type: 'recharge_rejected',
+            params: {
+              order_no: orderNo('R', row.id, row.created_at),
+              amount: formatMoney(row.amount),
+              reason,
+            },
+          },
         },
         now,
       );

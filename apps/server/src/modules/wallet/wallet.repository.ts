@@ -61,12 +61,6 @@ export function withdrawalItem(row: WithdrawalRow): WithdrawalItem {
   };
 }
 
-/** Page `page` of `limit` rows, and the total. */
-export interface Paging {
-  page: number;
-  limit: number;
-}
-
 export async function merchantRefs(db: Db, ids: number[]) {
   if (ids.length === 0)
     return new Map<number, { id: number; real_name: string; phone: string; shop_name: string }>();

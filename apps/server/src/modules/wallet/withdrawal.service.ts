@@ -2,19 +2,18 @@ import { applyBps, formatMoney } from '@dropdesk/contract/money';
 import { CURRENCIES, NETWORKS, type Network, type WithdrawalItem } from '@dropdesk/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import { fetchPage, type Paging } from '../../db/paging';
 import { iso } from '../../lib/clock';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantsRepository } from '../account/merchants.repository';
-import { audit } from '../admin/operators';
+import { recordDecision } from '../admin/operators';
 import { balanceAfter, post, walletBalance } from '../ledger/ledger';
-import { notify } from '../messages/notices';
 import {
   maskAccount,
   merchantRefs,
   orderNo,
-  type Paging,
   type WithdrawalRow,
   walletSettingsRepository,
   withdrawalItem,
@@ -172,16 +171,12 @@ export class WithdrawalService {
   async log(merchantId: number, query: Paging & { status?: Status | undefined }) {
     let q = this.db.selectFrom('withdrawals').where('merchant_id', '=', merchantId);
     if (query.status) q = q.where('status', '=', query.status);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { total: Number(total), page: query.page, limit: query.limit, list: rows.map(withdrawalItem) };
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'desc'),
+      query,
+      (rows) => rows.map(withdrawalItem),
+    );
   }
 
   /**
@@ -255,37 +250,30 @@ export class WithdrawalService {
     let q = this.db.selectFrom('withdrawals');
     if (query.status) q = q.where('status', '=', query.status);
     if (query.merchant_id) q = q.where('merchant_id', '=', query.merchant_id);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .selectAll()
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    const merchants = await merchantRefs(
-      this.db,
-      rows.map((r) => r.merchant_id),
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'asc'),
+      query,
+      async (rows) => {
+        const merchants = await merchantRefs(
+          this.db,
+          rows.map((r) => r.merchant_id),
+        );
+        return rows.map((r) => ({
+          ...withdrawalItem(r),
+          merchant: merchants.get(r.merchant_id)!,
+          bank:
+            r.method === 'bank'
+              ? {
+                  holder_name: r.holder_name ?? '',
+                  bank_name: r.bank_name ?? '',
+                  account_number: r.account_number ?? '',
+                }
+              : null,
+          reference: r.reference,
+        }));
+      },
     );
-    return {
-      total: Number(total),
-      page: query.page,
-      limit: query.limit,
-      list: rows.map((r) => ({
-        ...withdrawalItem(r),
-        merchant: merchants.get(r.merchant_id)!,
-        bank:
-          r.method === 'bank'
-            ? {
-                holder_name: r.holder_name ?? '',
-                bank_name: r.bank_name ?? '',
-                account_number: r.account_number ?? '',
-              }
-            : null,
-        reference: r.reference,
-      })),
-    };
   }
 
   async approve(op: SessionOperator, id: number, reference: string | null, idem: Idempotency | null) {
@@ -309,28 +297,22 @@ export class WithdrawalService {
         .set({ resolve_journal_id: journal.id })
         .where('id', '=', id)
         .execute();
-      await notify(
-        tx,
-        {
-          merchantId: row.merchant_id,
-          type: 'withdrawal_approved',
-          params: {
-            order_no: orderNo('W', row.id, row.created_at),
-            amount: formatMoney(row.amount),
-            actual: formatMoney(row.actual),
-          },
-          ref: { type: 'withdrawal', id: row.id },
-        },
-        now,
-      );
-      await audit(
+      await recordDecision(
         tx,
         {
           operatorId: op.id,
           action: 'withdrawal.approve',
-          targetType: 'withdrawal',
-          targetId: row.id,
+          target: { type: 'withdrawal', id: row.id },
           detail: { reference },
+          notice: {
+            merchantId: row.merchant_id,
+            type: 'withdrawal_approved',
+            params: {
+              order_no: orderNo('W', row.id, row.created_at),
+              amount: formatMoney(row.amount),
+              actual: formatMoney(row.actual),
+            },
+          },
         },
         now,
       );
@@ -350,24 +332,22 @@ export class WithdrawalService {
         .set({ resolve_journal_id: journal.id })
         .where('id', '=', id)
         .execute();
-      await notify(
-        tx,
-        {
-          merchantId: row.merchant_id,
-          type: 'withdrawal_rejected',
-          params: { order_no: orderNo('W', row.id, row.created_at), amount: formatMoney(row.amount), reason },
-          ref: { type: 'withdrawal', id: row.id },
-        },
-        now,
-      );
-      await audit(
+      await recordDecision(
         tx,
         {
           operatorId: op.id,
           action: 'withdrawal.reject',
-          targetType: 'withdrawal',
-          targetId: row.id,
+          target: { type: 'withdrawal', id: row.id },
           detail: { reason },
+          notice: {
+            merchantId: row.merchant_id,
+            type: 'withdrawal_rejected',
+            params: {
+              order_no: orderNo('W', row.id, row.created_at),
+              amount: formatMoney(row.amount),
+              reason,
+            },
+          },
         },
         now,
       );
