@@ -50,15 +50,17 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 export function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
   const lang = request.lang;
   const data = refusal.data;
+  // A field's message may name the same variables as the refusal's ("{attempts_left} attempts left").
+  const vars = refusal.vars ?? data;
   const body: Record<string, unknown> = {
     code: refusal.status === 200 ? 0 : refusal.status,
     error: refusal.key,
-    msg: t(lang, refusal.key, refusal.vars ?? data),
+    msg: t(lang, refusal.key, vars),
   };
   if (data) {
     const fields = data.fields as Record<string, MessageKey> | undefined;
     body.data = fields
-      ? { ...data, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(lang, v)])) }
+      ? { ...data, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, t(lang, v, vars)])) }
       : data;
   }
   send(reply, refusal.status, body);

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
 import vi_messages from '../../i18n/messages/vi.json';
+import { catalogues } from '../../i18n/t';
 
 const SET = '/merchant/merchant/setPaypwd';
 const RESET = '/merchant/merchant/resetPay';
@@ -40,7 +41,18 @@ describe('payment password', () => {
       const again = await m.client.post(SET, { pay_password: '111111', pay_password_confirm: '111111' });
       expect(again.error).toBe('PAY_PASSWORD_ALREADY_SET');
       expect((await m.client.post(VERIFY, { pay_password: '246810' })).code).toBe(1);
-      expect((await m.client.post(VERIFY, { pay_password: '111111' })).error).toBe('WRONG_PAY_PASSWORD');
+      const wrong = await m.client.post(VERIFY, { pay_password: '111111' }, { lang: 'en' });
+      expect(wrong.error).toBe('WRONG_PAY_PASSWORD');
+      // The count is filled in, in the message and in the field's message the form shows.
+      expect(wrong.msg).toBe('Incorrect payment password, 4 attempts left');
+      expect(wrong.data.fields).toEqual({ pay_password: 'Incorrect payment password, 4 attempts left' });
+      for (const [lang, messages] of Object.entries(catalogues)) {
+        const reply = await m.client.post(VERIFY, { pay_password: '111111' }, { lang });
+        expect(reply.msg).not.toMatch(/[{}]/);
+        expect(reply.data.fields.pay_password).toBe(reply.msg);
+        expect(messages.WRONG_PAY_PASSWORD).toMatch(/\{attempts_left\}/);
+        if (reply.data.attempts_left === 0) break;
+      }
     });
 
     it('refuses two different entries with PASSWORDS_DO_NOT_MATCH on pay_password_confirm, in the caller language', async () => {
