@@ -56,10 +56,10 @@ export async function balanceOf(m: TestMerchant): Promise<string> {
 /** A merchant with payment password 123456, a verified identity, a bank card and `balance`. */
 export async function readyMerchant(
   t: TestApp,
-  opts: { op?: Client; balance?: string; bank?: boolean } = {},
+  opts: { op?: Client; balance?: string; bank?: boolean; register?: Record<string, unknown> } = {},
 ): Promise<TestMerchant & { op: Client }> {
   const op = opts.op ?? (await newOperator(t));
-  const m = await newMerchant(t, { payPassword: '123456' });
+  const m = await newMerchant(t, { payPassword: '123456', overrides: opts.register });
   await verifyIdentity(m, op);
   if (opts.bank !== false) {
     ok(

@@ -104,6 +104,8 @@ export const merInfo = z.object({
   email: z.string(),
   real_name: z.string(),
   country: z.string(),
+  /** IANA zone the finance report's days are cut in. */
+  time_zone: z.string(),
   lang: z.enum(LANGUAGES),
   invite_code: z.string(),
   invite_link: z.string(),
@@ -122,6 +124,26 @@ export const merInfoWithToken = z.object({ merinfo: merInfo.extend({ token: z.st
 
 // ---------------------------------------------------------------- bodies
 
+/** True for an IANA time zone this runtime knows ("Asia/Ho_Chi_Minh", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The merchant's time zone: finance reports cut days at its midnight. The app sends the phone's own
+ * zone at registration; without one the shop keeps UTC.
+ */
+export const timeZoneField = z
+  .string({ error: 'FIELD_INVALID' })
+  .max(64, { error: 'FIELD_INVALID' })
+  .refine(isTimeZone, { error: 'FIELD_INVALID' });
+
+
 const registerFields = {
   store_logo: uploadRef,
   store_name: text(60),
@@ -137,6 +159,7 @@ const registerFields = {
   password_confirm: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
   invite_code: inviteCodeField,
   business_license: uploadRef,
+  time_zone: timeZoneField.optional(),
 };
 
 export const registerBody = z.strictObject(registerFields).refine(...same('password', 'password_confirm'));

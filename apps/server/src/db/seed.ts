@@ -57,6 +57,7 @@ export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon
         passwordHash,
         realName: 'Demo Merchant',
         country: 'VN',
+        timeZone: 'Asia/Ho_Chi_Minh',
         lang: 'vi',
         parentId: null,
         store: { name: 'Demo Shop', address: '1 Demo Street, Ho Chi Minh City', logo: null },

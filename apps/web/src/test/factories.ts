@@ -11,6 +11,7 @@ export function newMerInfo(over: Partial<MerInfo> = {}): MerInfo {
     email: `m${seq}@shop.test`,
     real_name: 'Nguyễn Văn An',
     country: 'VN',
+    time_zone: 'Asia/Ho_Chi_Minh',
     lang: 'en',
     invite_code: `INV${seq}AB`,
     invite_link: `http://localhost/register?invite=INV${seq}AB`,

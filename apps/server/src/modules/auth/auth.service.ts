@@ -167,6 +167,7 @@ export class AuthService {
           passwordHash,
           realName: body.real_name,
           country: body.country,
+          timeZone: body.time_zone,
           lang,
           parentId: parent?.parentId ?? null,
           store: { name: body.store_name, address: body.store_address, logo: body.store_logo },

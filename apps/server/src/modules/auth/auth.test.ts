@@ -62,6 +62,8 @@ describe('accounts, through HTTP', () => {
       const me = await new Client(t.app, info.token).get(ME);
       expect(me.data.id).toBe(info.id);
       expect(me.raw).not.toMatch(/hash/);
+      // No zone sent: the shop's days are cut at UTC midnight.
+      expect(me.data.time_zone).toBe('UTC');
     });
 
     it.each([
@@ -75,6 +77,8 @@ describe('accounts, through HTTP', () => {
       ['unknown field', { is_admin: true }, 'is_admin'],
       ['bad upload ref', { store_logo: 'u_nope' }, 'store_logo'],
       ['unknown invite code', { invite_code: 'NOSUCHCODE' }, 'invite_code'],
+      ['unknown time zone', { time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
+      ['a number for a time zone', { time_zone: 7 }, 'time_zone'],
     ])('refuses %s and creates no merchant', async (_name, override, field) => {
       const body: Record<string, unknown> = { ...(await registrationBody(t)), ...override };
       for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];

@@ -70,6 +70,8 @@ export interface CreateMerchantInput {
   passwordHash: string;
   realName: string;
   country: string;
+  /** IANA zone; UTC when the app did not send one. */
+  timeZone?: string | undefined;
   lang: Lang;
   parentId: number | null;
   store: { name: string; address: string; logo: string | null };
@@ -102,6 +104,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
         pay_locked_until: null,
         real_name: input.realName,
         country: input.country,
+        time_zone: input.timeZone ?? 'UTC',
         lang: input.lang,
         closed_reason: null,
         parent_id: input.parentId,

@@ -40,12 +40,9 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
   });
 
   it("ranges follow the merchant's time zone, not the server's", async () => {
-    const m = await readyMerchant(t, { op });
-    await t.database.db
-      .updateTable('merchants')
-      .set({ time_zone: 'Asia/Ho_Chi_Minh' })
-      .where('id', '=', m.id)
-      .execute();
+    // The app sends the phone's zone at registration.
+    const m = await readyMerchant(t, { op, register: { time_zone: 'Asia/Ho_Chi_Minh' } });
+    expect((await m.client.get('/merchant/merchant/getMerInfo')).data.time_zone).toBe('Asia/Ho_Chi_Minh');
     // Move to 16:30 UTC = 23:30 in Ho Chi Minh City, top up; then past local midnight, top up again.
     const now = t.clock.now();
     const d = new Date(now);

@@ -3,7 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/Field';
+import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
+import upload from '../../../components/upload.module.css';
 import { useAppConfig } from '../../../lib/config';
 import { HOME_PATH, paths } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
@@ -12,8 +14,6 @@ import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/val
 import { authApi } from '../api/account-calls';
 import { AuthFrame } from '../components/AuthFrame';
 import { CountryPicker } from '../components/CountryPicker';
-import { UploadTile } from '../components/UploadTile';
-import upload from '../components/upload.module.css';
 import {
   type InviteState,
   REGISTER_KEYS,
@@ -92,6 +92,8 @@ export default function RegisterScreen() {
       phone: values.phone.trim(),
       invite_code: values.invite_code.trim().toUpperCase(),
       country: values.country as Country,
+      // Finance reports cut days at the merchant's midnight: the phone's own zone.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     };
     try {
       const res = handoffData
