@@ -61,11 +61,16 @@ const placeholders = (s) =>
     .sort()
     .join(',');
 
+// i18next plural forms (`items_one`, `items_other`) are asked for by their base key.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBases = new Set([...allKeys].map((k) => k.replace(PLURAL, '')));
 for (const key of asked.keys()) {
-  if (!allKeys.has(key)) problems.push(`${key}: used in ${asked.get(key)} but missing in every locale`);
+  if (!allKeys.has(key) && !pluralBases.has(key))
+    problems.push(`${key}: used in ${asked.get(key)} but missing in every locale`);
 }
 for (const key of allKeys) {
-  if (!literals.has(key)) problems.push(`${key}: in the locales but used by no source file`);
+  if (!literals.has(key) && !literals.has(key.replace(PLURAL, '')))
+    problems.push(`${key}: in the locales but used by no source file`);
   for (const lang of LOCALES) {
     const v = locales[lang].get(key);
     if (v === undefined) problems.push(`${lang}: missing ${key}`);

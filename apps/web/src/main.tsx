@@ -1,5 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+// antd-mobile's theme variables (--adm-color-border, --adm-font-size-*...): its components are
+// imported one by one, which leaves them out, and without them borders and backgrounds vanish.
+import 'antd-mobile/es/global';
 import './app/global.css';
 import { routes } from './app/router';
 import { runHandoff } from './features/auth/handoff';

@@ -1,6 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
-import ActionSheet from 'antd-mobile/es/components/action-sheet';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../lib/http';
 import { currentLang, switchLanguage } from '../lib/i18n';
@@ -16,6 +15,12 @@ export async function chooseLanguage(lang: Lang): Promise<void> {
   }
 }
 
+/**
+ * Fetched on first open: the sheet brings antd-mobile's popup, mask and animation library (~35 KB
+ * gzip), which /login would otherwise download before showing its form.
+ */
+const ActionSheet = lazy(() => import('antd-mobile/es/components/action-sheet'));
+
 interface Props {
   /** Renders the control that opens the picker. */
   children: (open: () => void, current: Lang) => React.ReactNode;
@@ -24,29 +29,38 @@ interface Props {
 export function LanguagePicker({ children }: Props) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const [opened, setOpened] = useState(false);
   const current = currentLang();
+  const open = () => {
+    setOpened(true);
+    setVisible(true);
+  };
   return (
     <>
-      {children(() => setVisible(true), current)}
-      <ActionSheet
-        visible={visible}
-        onClose={() => setVisible(false)}
-        extra={t('language.choose')}
-        cancelText={t('common.cancel')}
-        actions={LANGUAGES.map((lang) => ({
-          key: lang,
-          text: (
-            <span lang={lang}>
-              {LANGUAGE_NAMES[lang]}
-              {lang === current ? ' ✓' : ''}
-            </span>
-          ),
-          onClick: () => {
-            setVisible(false);
-            void chooseLanguage(lang);
-          },
-        }))}
-      />
+      {children(open, current)}
+      {opened && (
+        <Suspense fallback={null}>
+          <ActionSheet
+            visible={visible}
+            onClose={() => setVisible(false)}
+            extra={t('language.choose')}
+            cancelText={t('common.cancel')}
+            actions={LANGUAGES.map((lang) => ({
+              key: lang,
+              text: (
+                <span lang={lang}>
+                  {LANGUAGE_NAMES[lang]}
+                  {lang === current ? ' ✓' : ''}
+                </span>
+              ),
+              onClick: () => {
+                setVisible(false);
+                void chooseLanguage(lang);
+              },
+            }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadToast } from '../lib/toast';
 
 // Lazy screens are transformed on first use: give them time on a busy 2-core machine.
 configure({ asyncUtilTimeout: 4000 });
+
+// Toasts load antd-mobile on first use; load it up front so no import is still running when a
+// test file ends (vitest then reports it as an error after the environment is torn down).
+beforeAll(async () => {
+  await loadToast();
+});
 
 afterEach(() => {
   cleanup();

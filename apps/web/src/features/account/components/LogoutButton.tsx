@@ -1,13 +1,13 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
+import { confirm } from '../../../lib/dialog';
 import { useLogout } from '../api/use-logout';
 
 export function LogoutButton() {
   const { t } = useTranslation();
   const logout = useLogout();
   const ask = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('my.logoutConfirm'),
       confirmText: t('my.logout'),
       cancelText: t('common.cancel'),

@@ -45,6 +45,8 @@ export default function ChangeLoginPasswordScreen() {
     setBusy(true);
     try {
       await accountApi.changePassword(values);
+      // The server ends every other session and keeps this one: end it too, as the screen promises.
+      await accountApi.logout().catch(() => undefined);
       useSession.getState().logout();
       queryClient.clear();
       navigate(paths.login, { replace: true });

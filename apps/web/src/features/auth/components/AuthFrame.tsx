@@ -12,7 +12,12 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
       <div className={styles.top}>
         <LanguagePicker>
           {(open, current) => (
-            <button type="button" className={styles.lang} onClick={open} aria-label={t('language.choose')}>
+            <button
+              type="button"
+              className={styles.lang}
+              onClick={open}
+              aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[current]}`}
+            >
               <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
                 <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
                 <path

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { registerMerchant, signHandoff } from './support/server';
+
+/** Start-up handoff of the specification §2: ?data=&code=&mer=&path= from a partner site. */
+test('a partner handoff: unknown user keeps data for registration; a linked one lands on path', async ({
+  page,
+}) => {
+  const uid = `partner-${Date.now()}`;
+  const session = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state ?? {});
+
+  // No merchant linked to this partner user yet: status 0, data kept, parameters removed.
+  const first = signHandoff(uid);
+  await page.goto(`/login?data=${encodeURIComponent(first)}&code=C1&path=%2Fcode`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await session()).handoffData).toBe(first);
+  expect((await session()).token ?? null).toBeNull();
+
+  // The partner user registers (tkregister with that data), so the next handoff logs in.
+  const m = await registerMerchant({}, { handoffData: first });
+  const second = signHandoff(uid);
+  await page.goto(`/?data=${encodeURIComponent(second)}&code=C2&path=%2Fcode`);
+  await expect(page).toHaveURL(/\/code$/);
+  await expect(page.getByTestId('invite-code')).toHaveText(m.merinfo.invite_code);
+  expect((await session()).token).toBeTruthy();
+
+  // A handoff used twice is refused with the server's message, and the address is cleaned.
+  await page.evaluate(() => localStorage.removeItem('session'));
+  await page.goto(`/login?data=${encodeURIComponent(second)}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('announcer')).not.toBeEmpty();
+  expect((await session()).token ?? null).toBeNull();
+});

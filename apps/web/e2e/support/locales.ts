@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'] as const;
+export type Lang = (typeof LANGS)[number];
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/locales');
+const cache = new Map<Lang, Record<string, unknown>>();
+
+/** The app's own message for `key` in `lang` (tests assert what a reader of that language sees). */
+export function msg(lang: Lang, key: string): string {
+  let messages = cache.get(lang);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+    cache.set(lang, messages);
+  }
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], messages);
+  if (typeof value !== 'string') throw new Error(`no message ${key} in ${lang}`);
+  return value;
+}
+
+/** The document title the app sets for a route title key. */
+export const pageTitle = (lang: Lang, routeKey: string) => `${msg(lang, routeKey)} · Dropdesk`;

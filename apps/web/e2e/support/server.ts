@@ -1,0 +1,211 @@
+/**
+ * The real server the browser tests run against, and small API helpers for specs that need data
+ * the UI would take long to make (a merchant, an operator session, a review).
+ *
+ * Every helper speaks the envelope `{ code, msg, data, error? }` and returns it as is; `ok()` throws
+ * on a refusal so a test stops at the step that failed, with the server's message.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+
+export const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** Seeded on the empty database (SEED_DEMO=true): see README. */
+export const DEMO = {
+  inviteCode: 'DROPDESK',
+  merchant: { account: 'demo@dropdesk.local', password: 'Demo@2026', payPassword: '123456' },
+  operator: { username: 'admin', password: 'Admin@2026' },
+} as const;
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  error?: string;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number>;
+  /** A merchant or operator token (both travel in the `token` header). */
+  token?: string | null;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<Envelope<T>> {
+  const url = new URL(path, baseURL);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.token = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(url, { method, headers, body });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** The data of a successful reply; throws with the server's key and message otherwise. */
+export function ok<T>(env: Envelope<T>): T {
+  if (env.code !== 1) throw new Error(`API refused: ${env.error ?? env.code} ${env.msg}`);
+  return env.data;
+}
+
+/** A 16×16 blue PNG: small, and a real image for the server's re-encoding. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWMwTvtPEmIY1ZA2GkrGwzVpAAAboJgQNBzlkgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export type UploadKind = 'logo' | 'banner' | 'id_card' | 'voucher' | 'license' | 'product';
+
+/** POST /merchant/common/upload; returns the reference (`u_…`) other bodies take. */
+export async function uploadImage(kind: UploadKind, token?: string | null): Promise<string> {
+  const form = new FormData();
+  form.set('kind', kind);
+  form.set('file', new Blob([PNG], { type: 'image/png' }), 'e2e.png');
+  return ok(await api<{ id: string }>('/merchant/common/upload', { body: form, token })).id;
+}
+
+/** The server's SECRET in the browser tests (playwright.config.ts), to sign handoffs. */
+export const E2E_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+
+/** A third-party handoff `data` as a partner site makes it (see apps/server auth/handoff.ts). */
+export function signHandoff(uid: string, mer?: string): string {
+  const payload = { uid, nonce: randomUUID(), iat: Date.now(), ...(mer ? { mer } : {}) };
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${createHmac('sha256', E2E_SECRET).update(body).digest('base64url')}`;
+}
+
+let seq = 0;
+/** Unique, valid registration details (each test makes its own merchant). */
+export function newMerchantDetails(overrides: Partial<MerchantDetails> = {}): MerchantDetails {
+  seq += 1;
+  const n = `${Date.now().toString().slice(-7)}${process.pid % 100}${seq}`;
+  return {
+    storeName: `E2E Shop ${n}`,
+    storeAddress: '12 Nguyen Hue, District 1, Ho Chi Minh City',
+    country: 'VN',
+    phone: `+849${n.slice(-8).padStart(8, '0')}`,
+    realName: 'Nguyen Van E2E',
+    email: `e2e-${n}@example.test`,
+    password: 'E2e@Pass2026',
+    inviteCode: DEMO.inviteCode,
+    ...overrides,
+  };
+}
+
+export interface MerchantDetails {
+  storeName: string;
+  storeAddress: string;
+  country: string;
+  phone: string;
+  realName: string;
+  email: string;
+  password: string;
+  inviteCode: string;
+}
+
+export interface MerInfoLike {
+  id: number;
+  email: string;
+  phone: string;
+  invite_code: string;
+  token: string;
+  [key: string]: unknown;
+}
+
+export interface TestMerchant extends MerchantDetails {
+  token: string;
+  merinfo: MerInfoLike;
+}
+
+/** Registers a merchant through the API (uploads included) and returns it logged in. */
+export async function registerMerchant(
+  overrides: Partial<MerchantDetails> = {},
+  opts: { handoffData?: string } = {},
+): Promise<TestMerchant> {
+  const d = newMerchantDetails(overrides);
+  const [logo, front, back, hand, license] = await Promise.all([
+    uploadImage('logo'),
+    uploadImage('id_card'),
+    uploadImage('id_card'),
+    uploadImage('id_card'),
+    uploadImage('license'),
+  ]);
+  const { merinfo } = ok(
+    await api<{ merinfo: MerInfoLike }>(
+      opts.handoffData ? '/merchant/merchant/tkregister' : '/merchant/merchant/register',
+      {
+        body: {
+          ...(opts.handoffData ? { data: opts.handoffData } : {}),
+          store_logo: logo,
+          store_name: d.storeName,
+          store_address: d.storeAddress,
+          country: d.country,
+          phone: d.phone,
+          real_name: d.realName,
+          id_card_front: front,
+          id_card_back: back,
+          id_card_hand: hand,
+          email: d.email,
+          password: d.password,
+          password_confirm: d.password,
+          invite_code: d.inviteCode,
+          business_license: license,
+          time_zone: 'Asia/Ho_Chi_Minh',
+        },
+      },
+    ),
+  );
+  return { ...d, token: merinfo.token, merinfo };
+}
+
+/** POST /merchant/merchant/login; returns the new token. */
+export async function loginMerchant(account: string, password: string): Promise<string> {
+  return ok(await api<{ merinfo: MerInfoLike }>('/merchant/merchant/login', { body: { account, password } }))
+    .merinfo.token;
+}
+
+/** POST /admin/login with the demo operator (or given credentials); returns the operator token. */
+export async function operatorLogin(
+  username: string = DEMO.operator.username,
+  password: string = DEMO.operator.password,
+): Promise<string> {
+  return ok(await api<{ token: string }>('/admin/login', { body: { username, password } })).token;
+}
+
+/** Calls the operator API with an operator token: `admin(token, '/admin/…', { body })`. */
+export function admin<T = unknown>(token: string, path: string, opts: Omit<ApiOptions, 'token'> = {}) {
+  return api<T>(path, { ...opts, token });
+}
+
+/**
+ * Opens the app already logged in as `merchant` by writing the persisted session the app reads at
+ * start-up (localStorage `session`, zustand persist v1), then goes to `path`.
+ */
+export async function signIn(page: Page, merchant: { token: string }, path = '/home', lang?: string) {
+  const merinfo = ok(await api('/merchant/merchant/getMerInfo', { token: merchant.token }));
+  await page.goto('/login');
+  await page.evaluate(
+    ([token, info, l]) => {
+      localStorage.setItem(
+        'session',
+        JSON.stringify({
+          state: { token, merinfo: info, orderTotal: 0, handoffData: null },
+          version: 1,
+        }),
+      );
+      if (l) localStorage.setItem('lang', l);
+    },
+    [merchant.token, merinfo, lang ?? null] as const,
+  );
+  await page.goto(path);
+}

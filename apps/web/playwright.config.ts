@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: the BUILT merchant app served by the REAL server (apps/server) on a fresh SQLite
+ * DATA_DIR, driven by Debian's Chromium at 390×844.
+ *
+ * The port and the data folder are chosen once, in the runner process, and handed to the workers
+ * through the environment (workers load this file again and inherit process.env), so every
+ * process agrees on them and two engineers can run the suite at the same time.
+ * Specs reach the server through `e2e/support/server.ts` (baseURL, API helpers, operator login).
+ */
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dropdesk-e2e-'));
+process.env.PWTEST_CACHE_DIR ??= path.join(webDir, '../../.artifacts/pw-cache');
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const E2E_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  globalTeardown: './e2e/support/teardown.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [
+    ['list'],
+    ...(process.env.PW_JSON ? [['json', { outputFile: process.env.PW_JSON }] as const] : []),
+  ],
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium-mobile', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    cwd: webDir,
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: path.join(webDir, 'dist'),
+      SEED_DEMO: 'true',
+      // Every test registers its own merchant from one address: lift the per-client rate limits.
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // Known to the tests so they can sign third-party handoffs (e2e/support/server.ts).
+      SECRET: E2E_SECRET,
+    },
+  },
+});
