@@ -60,7 +60,41 @@ const accountScreens: RouteObject[] = [
   ),
   screen(paths.service, 'routes.service', () => import('../features/account/screens/ServiceScreen')),
   screen(paths.code, 'routes.code', () => import('../features/account/screens/InviteCodeScreen')),
+  ...walletScreens(),
+  screen(paths.idInfo, 'routes.idInfo', () => import('../features/kyc/screens/IdInfoScreen')),
+  screen(paths.bank, 'routes.bank', () => import('../features/kyc/screens/BankScreen')),
 ];
+
+/** Issue 4, wallet and ledger: each screen a lazy chunk behind the session. */
+function walletScreens(): RouteObject[] {
+  const topUp = () => import('../features/wallet/screens/TopUpScreen');
+  const records = () => import('../features/wallet/screens/Records');
+  return [
+    screen(paths.recharge, 'routes.recharge', () => import('../features/wallet/screens/RechargeScreen')),
+    screen(paths.walletRecharge, 'routes.walletRecharge', async () => ({
+      default: (await topUp()).WalletRecharge,
+    })),
+    screen(paths.bankCardRecharge, 'routes.bankCardRecharge', async () => ({
+      default: (await topUp()).BankCardRecharge,
+    })),
+    screen(paths.blockchainRecharge, 'routes.blockchainRecharge', async () => ({
+      default: (await topUp()).BlockchainRecharge,
+    })),
+    screen(paths.rechargeRecord, 'routes.rechargeRecord', async () => ({
+      default: (await records()).RechargeRecordScreen,
+    })),
+    screen(paths.withdraw, 'routes.withdraw', () => import('../features/wallet/screens/WithdrawScreen')),
+    screen(paths.withdrawRecord, 'routes.withdrawRecord', async () => ({
+      default: (await records()).WithdrawRecordScreen,
+    })),
+    screen(
+      paths.fundsRecords,
+      'routes.fundsRecords',
+      () => import('../features/reports/screens/FundsRecordsScreen'),
+    ),
+    screen(paths.finance, 'routes.finance', () => import('../features/reports/screens/FinanceScreen')),
+  ];
+}
 
 export const tabPaths: ReadonlySet<string> = new Set(tabScreens.map((r) => r.path as string));
 

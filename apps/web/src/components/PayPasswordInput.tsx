@@ -2,8 +2,8 @@ import { PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
 import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
 import PasscodeInput from 'antd-mobile/es/components/passcode-input';
 import { useId, useRef } from 'react';
-import ui from '../../../components/ui.module.css';
 import styles from './pay.module.css';
+import ui from './ui.module.css';
 
 interface Props {
   label: string;

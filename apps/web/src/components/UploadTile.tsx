@@ -1,9 +1,9 @@
 import { UPLOAD_MAX_BYTES, type UploadKind } from '@dropdesk/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/http';
-import { compressImage } from '../../../lib/image-compress';
-import { uploadImage } from '../api/upload-image';
+import { ApiError } from '../lib/http';
+import { compressImage } from '../lib/image-compress';
+import { uploadImage } from '../lib/upload-image';
 import styles from './upload.module.css';
 
 interface Props {

@@ -17,6 +17,17 @@ export const paths = {
   setPaypwd: '/setPaypwd',
   service: '/service',
   code: '/code',
+  recharge: '/recharge',
+  walletRecharge: '/walletRecharge',
+  bankCardRecharge: '/bankCardRecharge',
+  blockchainRecharge: '/blockchainRecharge',
+  rechargeRecord: '/rechargeRecord',
+  withdraw: '/withdraw',
+  withdrawRecord: '/withdrawRecord',
+  fundsRecords: '/fundsRecords',
+  finance: '/finance',
+  idInfo: '/idInfo',
+  bank: '/bank',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { accountRoutes } from '@dropdesk/contract/account';
 import type { UploadKind } from '@dropdesk/contract/constants';
 import type { DataOf } from '@dropdesk/contract/route';
-import { upload } from '../../../lib/http';
+import { upload } from './http';
 
 export type Uploaded = DataOf<(typeof accountRoutes)['upload']>;
 

@@ -1,3 +1,5 @@
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import KeyOutline from 'antd-mobile-icons/es/KeyOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
@@ -14,4 +16,6 @@ export const icons = {
   settings: <SetOutline />,
   invite: <UserAddOutline />,
   personal: <UserContactOutline />,
+  identity: <CheckShieldOutline />,
+  bank: <BankcardOutline />,
 };

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Field } from '../../../components/Field';
 import { Page } from '../../../components/Page';
+import { PayPasswordInput } from '../../../components/PayPasswordInput';
+import styles from '../../../components/pay.module.css';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { accountApi } from '../api/account-calls';
-import { PayPasswordInput } from '../components/PayPasswordInput';
-import styles from '../components/pay.module.css';
 import { type PayKey, validateChangePayPassword } from '../validation';
 
 const KEYS = ['pay_password', 'pay_password_confirm', 'old_pay_password', 'password'] as const;

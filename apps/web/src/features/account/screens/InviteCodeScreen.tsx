@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
+import { QrCode } from '../../../components/QrCode';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { useMerInfo } from '../api/account-calls';
-import { QrCode } from '../components/QrCode';
 import styles from './invite.module.css';
 
 /** The merchant's own invitation code and link, each copyable, and the link as a QR code. */

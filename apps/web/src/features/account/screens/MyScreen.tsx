@@ -21,7 +21,7 @@ export default function MyScreen() {
   const { merinfo } = useMerInfo();
   const shop = merinfo?.shop;
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <header className={styles.hero}>
         <h1 className="visually-hidden">{t('routes.my')}</h1>
         <div className={styles.identity}>
@@ -52,6 +52,17 @@ export default function MyScreen() {
       </header>
       <div className={styles.body}>
         <MenuList
+          label={t('wallet.menu')}
+          entries={[
+            { key: 'recharge', label: t('routes.recharge'), to: paths.recharge },
+            { key: 'withdraw', label: t('routes.withdraw'), to: paths.withdraw },
+            { key: 'recharge-record', label: t('routes.rechargeRecord'), to: paths.rechargeRecord },
+            { key: 'withdraw-record', label: t('routes.withdrawRecord'), to: paths.withdrawRecord },
+            { key: 'funds-records', label: t('routes.fundsRecords'), to: paths.fundsRecords },
+            { key: 'finance', label: t('routes.finance'), to: paths.finance },
+          ]}
+        />
+        <MenuList
           label={t('my.accountMenu')}
           entries={[
             {
@@ -60,6 +71,8 @@ export default function MyScreen() {
               icon: icons.personal,
               to: paths.personalInfo,
             },
+            { key: 'id-info', label: t('routes.idInfo'), icon: icons.identity, to: paths.idInfo },
+            { key: 'bank', label: t('routes.bank'), icon: icons.bank, to: paths.bank },
             { key: 'code', label: t('routes.code'), icon: icons.invite, to: paths.code },
             { key: 'service', label: t('routes.service'), icon: icons.service, to: paths.service },
           ]}
@@ -102,6 +115,6 @@ export default function MyScreen() {
         </LanguagePicker>
         <LogoutButton />
       </div>
-    </div>
+    </main>
   );
 }

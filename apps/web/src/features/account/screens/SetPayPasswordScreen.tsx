@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Page } from '../../../components/Page';
+import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { accountApi } from '../api/account-calls';
-import { PayPasswordInput } from '../components/PayPasswordInput';
 import { type PayKey, validateNewPayPassword } from '../validation';
 
 /** Set the payment password (once): 6 digits, entered twice. */

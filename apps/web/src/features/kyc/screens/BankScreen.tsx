@@ -1,0 +1,123 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Field';
+import { Page } from '../../../components/Page';
+import { PayPasswordInput } from '../../../components/PayPasswordInput';
+import ui from '../../../components/ui.module.css';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { type FieldErrors, hasErrors, isPayPassword, serverFieldErrors } from '../../../lib/validation';
+import { kycApi, kycKeys, useBank } from '../api/kyc-calls';
+
+type Key = 'holder_name' | 'bank_name' | 'account_number' | 'pay_password';
+const KEYS = ['holder_name', 'bank_name', 'account_number', 'pay_password'] as const;
+
+export function validateBank(v: Record<Key, string>, t: TFunction): FieldErrors<Key> {
+  const e: FieldErrors<Key> = {};
+  if (!v.holder_name.trim()) e.holder_name = t('bank.holderRequired');
+  if (!v.bank_name.trim()) e.bank_name = t('bank.bankRequired');
+  const acc = v.account_number.replace(/[\s-]/g, '');
+  if (!acc) e.account_number = t('bank.accountRequired');
+  else if (!/^[A-Za-z0-9]{6,34}$/.test(acc)) e.account_number = t('bank.accountInvalid');
+  if (!isPayPassword(v.pay_password)) e.pay_password = t('wallet.payPasswordRequired');
+  return e;
+}
+
+/** The bank card withdrawals go to: shown masked, changed with the payment password. */
+export default function BankScreen() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const q = useBank();
+  const [v, setV] = useState<Record<Key, string>>({
+    holder_name: '',
+    bank_name: '',
+    account_number: '',
+    pay_password: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: Key) => (value: string) => {
+    setV((x) => ({ ...x, [k]: value }));
+    setErrors((x) => ({ ...x, [k]: undefined }));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateBank(v, t);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      await kycApi.changeBank(v);
+      toast.success(t('bank.saved'));
+      setV({ holder_name: '', bank_name: '', account_number: '', pay_password: '' });
+      await qc.invalidateQueries({ queryKey: kycKeys.bank(null).slice(0, 2) });
+    } catch (error) {
+      const fields = serverFieldErrors(error, KEYS);
+      if (error instanceof ApiError && !hasErrors(fields)) {
+        if (/PAY_PASSWORD/.test(error.key ?? '')) fields.pay_password = error.message;
+        else toast.fail(error.message);
+      }
+      setErrors(fields);
+      setV((x) => ({ ...x, pay_password: '' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Page title={t('routes.bank')}>
+      {q.isPending ? (
+        <p className={ui.center}>{t('common.loading')}</p>
+      ) : q.isError ? (
+        <div className={ui.center} role="alert">
+          <p>{t('common.loadFailed')}</p>
+          <button type="button" className={ui.secondaryButton} onClick={() => q.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <section className={ui.card} data-testid="bank-card">
+          {q.data.bank ? (
+            <p>
+              {q.data.bank.bank_name} · {q.data.bank.holder_name} · {q.data.bank.account_number}
+            </p>
+          ) : (
+            <p>{t('bank.none')}</p>
+          )}
+        </section>
+      )}
+      <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
+        <Field
+          label={t('bank.holder')}
+          value={v.holder_name}
+          onChange={set('holder_name')}
+          error={errors.holder_name}
+        />
+        <Field
+          label={t('bank.bankName')}
+          value={v.bank_name}
+          onChange={set('bank_name')}
+          error={errors.bank_name}
+        />
+        <Field
+          label={t('bank.account')}
+          inputMode="numeric"
+          value={v.account_number}
+          onChange={set('account_number')}
+          error={errors.account_number}
+        />
+        <PayPasswordInput
+          testId="bank-pay-password"
+          label={t('wallet.payPassword')}
+          value={v.pay_password}
+          onChange={set('pay_password')}
+          error={errors.pay_password}
+        />
+        <button type="submit" className={ui.button} disabled={busy}>
+          {busy ? t('common.loading') : t('common.save')}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { type Call, mockApi, ok } from '../../../test/api';
+import { logIn, logOut, renderApp } from '../../../test/render';
+import type { FinancialReport } from '../api/reports-calls';
+
+/** The app's query cache outlives a test: a fresh token per test keeps their data apart. */
+let session = 0;
+const logInFresh = () => {
+  logIn();
+  useSession.setState({ token: `tok-Fin-${++session}` });
+};
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+type Day = FinancialReport['series'][number];
+const quietDay = (date: string): Day => ({
+  date,
+  sales: '0.00',
+  cost: '0.00',
+  profit: '0.00',
+  refunds: '0.00',
+  topups: '0.00',
+  withdrawals: '0.00',
+  fees: '0.00',
+});
+
+/** A report as financial_report returns it; override what the test cares about. */
+function newReport(over: Partial<FinancialReport> = {}): FinancialReport {
+  return {
+    range: 'all',
+    time_zone: 'Asia/Ho_Chi_Minh',
+    from: null,
+    to: '2026-11-22T10:00:00.000Z',
+    sales: '1500.00',
+    cost: '900.00',
+    profit: '600.00',
+    refunds: '0.00',
+    topups: '2000.00',
+    withdrawals: '500.00',
+    fees: '5.00',
+    series: [
+      { ...quietDay('2026-11-20'), topups: '2000.00' },
+      { ...quietDay('2026-11-21'), sales: '1500.00', cost: '900.00', profit: '600.00' },
+      quietDay('2026-11-22'),
+    ],
+    ...over,
+  };
+}
+
+const reportCalls = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/merchant/financial_report');
+
+/**
+ * happy-dom has no 2D canvas: a context that accepts every drawing call lets the real uPlot build
+ * its chart (axes, legend) in the lazy chunk, as a browser would.
+ */
+function fakeCanvas() {
+  const noop = () => undefined;
+  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : key === 'measureText' ? () => ({ width: 8 }) : noop),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => ctx as unknown as CanvasRenderingContext2D,
+  );
+  class FakePath2D {
+    moveTo() {}
+    lineTo() {}
+    rect() {}
+    arc() {}
+    closePath() {}
+    bezierCurveTo() {}
+    addPath() {}
+  }
+  if (typeof Path2D === 'undefined') vi.stubGlobal('Path2D', FakePath2D);
+}
+
+describe('finance report', () => {
+  beforeEach(() => {
+    logOut();
+    fakeCanvas();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the figures of all time, the time zone, and charts the days in a lazy chunk', async () => {
+    logInFresh();
+    const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(newReport()) });
+    await renderApp('/finance');
+
+    expect(await screen.findByTestId('figure-profit')).toHaveTextContent('Profit600.00');
+    expect(screen.getByTestId('figure-sales')).toHaveTextContent('Sales1,500.00');
+    expect(screen.getByTestId('figure-cost')).toHaveTextContent('Cost900.00');
+    expect(screen.getByTestId('figure-topups')).toHaveTextContent('Top-ups2,000.00');
+    expect(screen.getByTestId('figure-withdrawals')).toHaveTextContent('Withdrawals500.00');
+    expect(screen.getByTestId('figure-fees')).toHaveTextContent('Fees5.00');
+    expect(screen.getByTestId('figure-refunds')).toHaveTextContent('Refunds0.00');
+    expect(screen.getByTestId('period')).toHaveTextContent('Since your shop opened');
+    expect(screen.getByText('Days are counted in the Asia/Ho_Chi_Minh time zone')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Day by day (3 days)' })).toBeInTheDocument();
+    expect(reportCalls(calls)[0]?.query.get('range')).toBe('all');
+
+    // The chart chunk loaded and uPlot drew its legend with the three lines.
+    const chart = await screen.findByTestId('finance-chart');
+    await waitFor(() => expect(chart.querySelector('.uplot')).not.toBeNull());
+    expect(within(chart).getByText('Sales')).toBeInTheDocument();
+    expect(within(chart).getByText('Profit')).toBeInTheDocument();
+    expect(within(chart).getByText('Top-ups')).toBeInTheDocument();
+
+    // The same days as a table for screen readers, money as exact text.
+    const table = screen.getByRole('table', { name: 'Day by day (3 days)' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[2]).toHaveTextContent('Nov 21');
+    expect(rows[2]).toHaveTextContent('1,500.00');
+    expect(rows[2]).toHaveTextContent('600.00');
+  });
+
+  it('the range filter asks for that range and names its days', async () => {
+    logInFresh();
+    const week = newReport({
+      range: 'week',
+      from: '2026-11-16T17:00:00.000Z',
+      profit: '-12.00',
+      series: ['2026-11-16', '2026-11-17', '2026-11-18'].map((d) => ({ ...quietDay(d), sales: '10.00' })),
+    });
+    const { calls } = mockApi({
+      'GET /merchant/merchant/financial_report': (c) =>
+        ok(c.query.get('range') === 'week' ? week : newReport()),
+    });
+    const { router } = await renderApp('/finance');
+    expect(await screen.findByTestId('figure-profit')).toHaveTextContent('600.00');
+    expect(screen.getByRole('button', { name: 'All time' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(screen.getByTestId('figure-profit')).toHaveTextContent('-12.00'));
+    expect(within(screen.getByTestId('figure-profit')).getByText('-12.00')).toHaveClass('minus');
+    expect(screen.getByTestId('period')).toHaveTextContent(/Nov 16\s*–\s*18, 2026/);
+    expect(screen.getByRole('button', { name: 'This week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?range=week');
+    expect(reportCalls(calls).map((c) => c.query.get('range'))).toEqual(['all', 'week']);
+  });
+
+  it('opens on the range in the address', async () => {
+    logInFresh();
+    const yesterday = newReport({ range: 'yesterday', series: [quietDay('2026-11-21')] });
+    const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(yesterday) });
+    await renderApp('/finance?range=yesterday');
+    expect(await screen.findByTestId('period')).toHaveTextContent('Nov 21, 2026');
+    expect(screen.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
+    expect(reportCalls(calls)[0]?.query.get('range')).toBe('yesterday');
+  });
+
+  it('says so when the days have nothing to chart', async () => {
+    logInFresh();
+    const zero = '0.00';
+    mockApi({
+      'GET /merchant/merchant/financial_report': () =>
+        ok(
+          newReport({
+            range: 'today',
+            sales: zero,
+            cost: zero,
+            profit: zero,
+            topups: zero,
+            withdrawals: zero,
+            fees: zero,
+            series: [quietDay('2026-11-22')],
+          }),
+        ),
+    });
+    await renderApp('/finance?range=today');
+    expect(await screen.findByText('No sales, profit or top-ups on these days.')).toBeInTheDocument();
+    expect(screen.getByTestId('figure-sales')).toHaveTextContent('0.00');
+    expect(screen.queryByTestId('finance-chart')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure with a retry that asks again', async () => {
+    logInFresh();
+    let tries = 0;
+    mockApi({
+      'GET /merchant/merchant/financial_report': () =>
+        ++tries === 1
+          ? { status: 200, body: { code: 0, error: 'FIELD_INVALID', msg: 'Invalid range' } }
+          : ok(newReport()),
+    });
+    await renderApp('/finance');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid range');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('figure-profit')).toHaveTextContent('600.00');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tries).toBe(2);
+  });
+});

@@ -1,0 +1,192 @@
+import type { Lang } from '@dropdesk/contract/constants';
+import type { ReportRange } from '@dropdesk/contract/reports';
+import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/Page';
+import ui from '../../../components/ui.module.css';
+import { formatMoney } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
+import { type FinancialReport, useFinancialReport } from '../api/reports-calls';
+import { LoadFailed } from '../components/LoadFailed';
+import styles from './reports.module.css';
+
+/** uPlot comes with this chunk only, after the figures are on screen. */
+const FinanceChart = lazy(() => import('../components/FinanceChart'));
+
+type Figure = 'sales' | 'cost' | 'profit' | 'refunds' | 'topups' | 'withdrawals' | 'fees';
+/** Profit first and wide, then what makes it, then the money that came in and went out. */
+const FIGURES: Figure[] = ['profit', 'sales', 'cost', 'refunds', 'fees', 'topups', 'withdrawals'];
+/** The lines of the chart (and the columns of its table). */
+const LINES = ['sales', 'profit', 'topups'] as const;
+
+/** The specification's five ranges, in its order; literal keys for the i18n check. */
+function useRangeLabels(): Record<ReportRange, string> {
+  const { t } = useTranslation();
+  return {
+    all: t('finance.range.all'),
+    yesterday: t('finance.range.yesterday'),
+    today: t('finance.range.today'),
+    week: t('finance.range.week'),
+    month: t('finance.range.month'),
+  };
+}
+
+function useFigureLabels(): Record<Figure, string> {
+  const { t } = useTranslation();
+  return {
+    sales: t('finance.figure.sales'),
+    cost: t('finance.figure.cost'),
+    profit: t('finance.figure.profit'),
+    refunds: t('finance.figure.refunds'),
+    topups: t('finance.figure.topups'),
+    withdrawals: t('finance.figure.withdrawals'),
+    fees: t('finance.figure.fees'),
+  };
+}
+
+const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
+
+/** A "YYYY-MM-DD" day of the merchant's zone, as that calendar day (formatted in UTC so no zone shifts it). */
+function dayDate(date: string): Date {
+  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+function dayFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+}
+
+/** Keeps a chart that failed (its chunk did not download, no canvas) from taking the figures down with it. */
+class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
+  const { t } = useTranslation();
+  const figureLabels = useFigureLabels();
+  const series = report.series;
+  const days = useMemo(() => {
+    const f = dayFormat(lang, { month: 'short', day: 'numeric' });
+    return series.map((d) => f.format(dayDate(d.date)));
+  }, [series, lang]);
+  const first = series[0]?.date;
+  const last = series.at(-1)?.date;
+  const period =
+    report.range === 'all' || !first || !last
+      ? t('finance.allTime')
+      : dayFormat(lang, { dateStyle: 'medium' }).formatRange(dayDate(first), dayDate(last));
+  const quiet = series.every((d) => LINES.every((k) => isZero(d[k])));
+
+  return (
+    <>
+      <p className={styles.period} data-testid="period">
+        {period}
+      </p>
+      <p className={styles.zone}>{t('finance.timeZone', { zone: report.time_zone })}</p>
+      <dl className={styles.grid}>
+        {FIGURES.map((k) => (
+          <div
+            key={k}
+            className={k === 'profit' ? styles.figureWide : styles.figure}
+            data-testid={`figure-${k}`}
+          >
+            <dt>{figureLabels[k]}</dt>
+            <dd className={report[k].startsWith('-') ? styles.minus : undefined}>
+              {formatMoney(report[k], lang)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className={styles.chartCard} aria-labelledby="finance-chart-title">
+        <h2 id="finance-chart-title" className={styles.chartTitle}>
+          {t('finance.daily', { count: series.length })}
+        </h2>
+        {quiet ? (
+          <p className={ui.center}>{t('finance.noActivity')}</p>
+        ) : (
+          <>
+            <div className={styles.chartSlot}>
+              <ChartBoundary fallback={<p className={ui.center}>{t('finance.chartFailed')}</p>}>
+                <Suspense fallback={<p className={ui.center}>{t('common.loading')}</p>}>
+                  <FinanceChart series={series} days={days} lang={lang} />
+                </Suspense>
+              </ChartBoundary>
+            </div>
+            <table className="visually-hidden">
+              <caption>{t('finance.daily', { count: series.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('finance.day')}</th>
+                  {LINES.map((k) => (
+                    <th key={k} scope="col">
+                      {figureLabels[k]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {series.map((d, i) => (
+                  <tr key={d.date}>
+                    <th scope="row">{days[i]}</th>
+                    {LINES.map((k) => (
+                      <td key={k}>{formatMoney(d[k], lang)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Finance report: the figures of a range (kept in `?range=`) and its days as a chart. */
+export default function FinanceScreen() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const labels = useRangeLabels();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('range');
+  const range = asked && Object.hasOwn(labels, asked) ? (asked as ReportRange) : 'all';
+  const q = useFinancialReport(range);
+
+  const choose = (next: ReportRange) =>
+    setParams(next === 'all' ? {} : { range: next }, { replace: true, preventScrollReset: true });
+
+  return (
+    <Page title={t('routes.finance')}>
+      <fieldset className={styles.filters}>
+        <legend className="visually-hidden">{t('finance.filter')}</legend>
+        {(Object.keys(labels) as ReportRange[]).map((r) => (
+          <button
+            key={r}
+            type="button"
+            className={styles.chip}
+            aria-pressed={r === range}
+            onClick={() => choose(r)}
+          >
+            {labels[r]}
+          </button>
+        ))}
+      </fieldset>
+      {q.isPending ? (
+        <p className={ui.center}>{t('common.loading')}</p>
+      ) : q.isError ? (
+        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <div className={q.isPlaceholderData ? styles.busy : undefined} aria-busy={q.isPlaceholderData}>
+          <Report report={q.data} lang={lang} />
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,192 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { type Call, mockApi, ok } from '../../../test/api';
+import { logIn, logOut, renderApp } from '../../../test/render';
+import type { BillItem } from '../api/reports-calls';
+
+/** The app's query cache outlives a test: a fresh token per test keeps their data apart. */
+let session = 0;
+const logInFresh = () => {
+  logIn();
+  useSession.setState({ token: `tok-Funds-${++session}` });
+};
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+let seq = 1000;
+/** A wallet posting as the bill endpoint returns it; override what the test cares about. */
+function newBill(over: Partial<BillItem> = {}): BillItem {
+  seq -= 1;
+  return {
+    id: seq,
+    type: 'recharge',
+    journal_type: 'recharge',
+    amount: '100.00',
+    balance_after: '1100.00',
+    created_at: '2026-11-22T10:00:00.000Z',
+    source: { type: 'recharge', id: seq },
+    reason: null,
+    ...over,
+  };
+}
+
+const page = (list: BillItem[], total = list.length, p = 1) => ok({ total, page: p, limit: 20, list });
+const billCalls = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/merchant/bill');
+
+/** happy-dom never scrolls: this observer lets a test say "the end of the list came into view". */
+class FakeObserver {
+  static live = new Set<FakeObserver>();
+  private target: Element | undefined;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeObserver.live.add(this);
+  }
+  observe(el: Element) {
+    this.target = el;
+  }
+  unobserve() {}
+  disconnect() {
+    FakeObserver.live.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+  static scrollToEnd() {
+    for (const o of FakeObserver.live) {
+      const entry = { isIntersecting: true, target: o.target } as IntersectionObserverEntry;
+      o.callback([entry], o as unknown as IntersectionObserver);
+    }
+  }
+}
+
+describe('funds records', () => {
+  beforeEach(() => {
+    logOut();
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists postings with their type, signed amount, balance after and an adjustment reason', async () => {
+    logInFresh();
+    const { calls } = mockApi({
+      'GET /merchant/merchant/bill': () =>
+        page([
+          newBill({
+            type: 'withdrawal',
+            journal_type: 'withdrawal_hold',
+            amount: '-600.00',
+            balance_after: '400.00',
+          }),
+          newBill({
+            type: 'adjustment',
+            journal_type: 'adjustment',
+            amount: '25.50',
+            balance_after: '1000.00',
+            reason: 'Courier refund',
+          }),
+          newBill({ amount: '1234.50', balance_after: '1234.50' }),
+        ]),
+    });
+    await renderApp('/fundsRecords');
+
+    const rows = await screen.findAllByTestId('bill-row');
+    expect(rows).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Funds records');
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+
+    const [withdrawal, adjustment, topUp] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(withdrawal).toHaveTextContent('Withdrawal');
+    expect(withdrawal).toHaveTextContent('Held for withdrawal');
+    expect(within(withdrawal).getByText('-600.00')).toHaveClass('minus');
+    expect(withdrawal).toHaveTextContent('Balance: 400.00');
+    expect(within(adjustment).getByText('+25.50')).toHaveClass('plus');
+    expect(adjustment).toHaveTextContent('Reason: Courier refund');
+    expect(within(topUp).getByText('+1,234.50')).toBeInTheDocument();
+    expect(within(topUp).getByText('Top-up')).toBeInTheDocument();
+    expect(topUp.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T10:00:00.000Z');
+
+    const [first] = billCalls(calls);
+    expect(first?.query.get('page')).toBe('1');
+    expect(first?.query.get('limit')).toBe('20');
+    expect(first?.query.has('type')).toBe(false);
+  });
+
+  it('the type filter asks the server for that type and says when it has none', async () => {
+    logInFresh();
+    const { calls } = mockApi({
+      'GET /merchant/merchant/bill': (c) =>
+        c.query.get('type') === 'refund'
+          ? page([])
+          : page([newBill({ type: 'fee', journal_type: 'fee', amount: '-2.00' })]),
+    });
+    const { router } = await renderApp('/fundsRecords');
+    expect(await screen.findByText('-2.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('No “Refund” records yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refund' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?type=refund');
+    expect(billCalls(calls).at(-1)?.query.get('type')).toBe('refund');
+
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(await screen.findByText('-2.00')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens on the type in the address', async () => {
+    logInFresh();
+    const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
+    await renderApp('/fundsRecords?type=level');
+    expect(await screen.findByText('No “Shop level” records yet')).toBeInTheDocument();
+    expect(billCalls(calls)[0]?.query.get('type')).toBe('level');
+  });
+
+  it('ignores a type in the address that it does not know', async () => {
+    logInFresh();
+    const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
+    await renderApp('/fundsRecords?type=bogus');
+    expect(await screen.findByText('No funds records yet')).toBeInTheDocument();
+    expect(billCalls(calls)[0]?.query.has('type')).toBe(false);
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('loads the next page when the end of the list comes into view, and stops at the total', async () => {
+    logInFresh();
+    const first = Array.from({ length: 20 }, () => newBill());
+    const second = Array.from({ length: 5 }, () => newBill({ amount: '-1.00' }));
+    const { calls } = mockApi({
+      'GET /merchant/merchant/bill': (c) =>
+        c.query.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
+    });
+    await renderApp('/fundsRecords');
+    expect(await screen.findAllByTestId('bill-row')).toHaveLength(20);
+    expect(screen.getByText('25 records')).toBeInTheDocument();
+
+    act(() => FakeObserver.scrollToEnd());
+    await waitFor(() => expect(screen.getAllByTestId('bill-row')).toHaveLength(25));
+    expect(billCalls(calls).map((c) => c.query.get('page'))).toEqual(['1', '2']);
+    expect(screen.getByText('No more records')).toBeInTheDocument();
+
+    act(() => FakeObserver.scrollToEnd());
+    expect(billCalls(calls)).toHaveLength(2);
+  });
+
+  it('shows the failure with a retry that asks again', async () => {
+    logInFresh();
+    let tries = 0;
+    mockApi({
+      'GET /merchant/merchant/bill': () =>
+        // A server error is retried once by the query client before the screen shows it.
+        ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newBill()]),
+    });
+    await renderApp('/fundsRecords');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('+100.00')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tries).toBe(3);
+  });
+});

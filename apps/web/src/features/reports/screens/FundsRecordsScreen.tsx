@@ -1,0 +1,146 @@
+import type { BillType, JournalType } from '@dropdesk/contract/ledger';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/Page';
+import ui from '../../../components/ui.module.css';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
+import { type BillItem, useBill } from '../api/reports-calls';
+import { LoadFailed } from '../components/LoadFailed';
+import styles from './reports.module.css';
+
+/** Each bill type's name, in the contract's order (the filter's order); literal keys for the i18n check. */
+function useTypeLabels(): Record<BillType, string> {
+  const { t } = useTranslation();
+  return {
+    recharge: t('funds.type.recharge'),
+    withdrawal: t('funds.type.withdrawal'),
+    order: t('funds.type.order'),
+    refund: t('funds.type.refund'),
+    level: t('funds.type.level'),
+    promotion: t('funds.type.promotion'),
+    fee: t('funds.type.fee'),
+    adjustment: t('funds.type.adjustment'),
+  };
+}
+
+/** What a posting of a type with several steps was (a withdrawal held or given back, an order picked or settled). */
+function useJournalNotes(): Partial<Record<JournalType, string>> {
+  const { t } = useTranslation();
+  return {
+    withdrawal_hold: t('funds.journal.withdrawalHold'),
+    withdrawal_release: t('funds.journal.withdrawalRelease'),
+    withdrawal_payout: t('funds.journal.withdrawalPayout'),
+    order_pickup: t('funds.journal.orderPickup'),
+    settlement: t('funds.journal.settlement'),
+  };
+}
+
+/** "+100.00" or "-600.00": the sign is part of the text, the colour only repeats it. */
+function signedMoney(amount: string, lang: ReturnType<typeof currentLang>): string {
+  const text = formatMoney(amount, lang);
+  return amount.startsWith('-') || /^0*(\.0*)?$/.test(amount) ? text : `+${text}`;
+}
+
+function Row({ row, typeLabel, note }: { row: BillItem; typeLabel: string; note?: string | undefined }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const out = row.amount.startsWith('-');
+  return (
+    <li className={styles.row} data-testid="bill-row">
+      <span className={styles.type}>{typeLabel}</span>
+      <span className={`${styles.amount} ${out ? styles.minus : styles.plus}`}>
+        {signedMoney(row.amount, lang)}
+      </span>
+      <span className={styles.meta}>
+        <time dateTime={row.created_at}>{formatDate(row.created_at, lang)}</time>
+        {note && ` · ${note}`}
+      </span>
+      <span className={styles.after}>
+        {t('funds.balanceAfter', { amount: formatMoney(row.balance_after, lang) })}
+      </span>
+      {row.type === 'adjustment' && row.reason && (
+        <p className={styles.reason}>{t('funds.reason', { reason: row.reason })}</p>
+      )}
+    </li>
+  );
+}
+
+/** Funds records: every posting on the wallet, newest first, filtered by type (kept in `?type=`). */
+export default function FundsRecordsScreen() {
+  const { t } = useTranslation();
+  const labels = useTypeLabels();
+  const notes = useJournalNotes();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('type');
+  const type = asked && Object.hasOwn(labels, asked) ? (asked as BillType) : undefined;
+  const q = useBill(type);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((es) => {
+      if (es[0]?.isIntersecting && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+        void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const choose = (next: BillType | undefined) =>
+    setParams(next ? { type: next } : {}, { replace: true, preventScrollReset: true });
+  const filters: { key: string; value: BillType | undefined; label: string }[] = [
+    { key: 'all', value: undefined, label: t('funds.type.all') },
+    ...(Object.keys(labels) as BillType[]).map((value) => ({ key: value, value, label: labels[value] })),
+  ];
+
+  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = q.data?.pages[0]?.total ?? 0;
+  return (
+    <Page title={t('routes.fundsRecords')}>
+      <fieldset className={styles.filters}>
+        <legend className="visually-hidden">{t('funds.filter')}</legend>
+        {filters.map((f) => (
+          <button
+            key={f.key}
+            type="button"
+            className={styles.chip}
+            aria-pressed={f.value === type}
+            onClick={() => choose(f.value)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </fieldset>
+      {q.isPending ? (
+        <p className={ui.center}>{t('common.loading')}</p>
+      ) : q.isError && rows.length === 0 ? (
+        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className={ui.center}>
+          {type ? t('funds.emptyOfType', { type: labels[type] }) : t('funds.empty')}
+        </p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {t('funds.count', { count: total })}
+          </p>
+          <ul className={styles.list}>
+            {rows.map((r) => (
+              <Row key={r.id} row={r} typeLabel={labels[r.type]} note={notes[r.journal_type]} />
+            ))}
+          </ul>
+        </>
+      )}
+      <div ref={sentinel} />
+      {isFetchingNextPage && <p className={ui.center}>{t('common.loading')}</p>}
+      {isFetchNextPageError && <LoadFailed error={q.error} onRetry={() => void fetchNextPage()} />}
+      {!hasNextPage && !isFetchNextPageError && rows.length > 0 && (
+        <p className={styles.end}>{t('funds.end')}</p>
+      )}
+    </Page>
+  );
+}
