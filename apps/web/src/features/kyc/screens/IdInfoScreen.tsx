@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
@@ -138,12 +139,7 @@ export default function IdInfoScreen() {
       {q.isPending ? (
         <p className={ui.center}>{t('common.loading')}</p>
       ) : q.isError ? (
-        <div className={ui.center} role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className={ui.secondaryButton} onClick={() => q.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed error={q.error} onRetry={() => q.refetch()} />
       ) : (
         <>
           <StatusCard info={q.data} />

@@ -3,12 +3,12 @@ import type { ReportRange } from '@dropdesk/contract/reports';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type FinancialReport, useFinancialReport } from '../api/reports-calls';
-import { LoadFailed } from '../components/LoadFailed';
 import styles from './reports.module.css';
 
 /** uPlot comes with this chunk only, after the figures are on screen. */

@@ -2,12 +2,12 @@ import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type BillItem, useBill } from '../api/reports-calls';
-import { LoadFailed } from '../components/LoadFailed';
 import styles from './reports.module.css';
 
 /** Each bill type's name, in the contract's order (the filter's order); literal keys for the i18n check. */

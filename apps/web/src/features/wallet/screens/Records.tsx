@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -31,6 +32,7 @@ interface RecordQuery {
   data?: { pages: { list: Row[] }[] };
   isPending: boolean;
   isError: boolean;
+  error: unknown;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
@@ -58,12 +60,7 @@ function RecordList({ title, q }: { title: string; q: RecordQuery }) {
       {q.isPending ? (
         <p className={ui.center}>{t('common.loading')}</p>
       ) : q.isError ? (
-        <div className={ui.center} role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className={ui.secondaryButton} onClick={() => q.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed error={q.error} onRetry={() => q.refetch()} />
       ) : rows.length === 0 ? (
         <p className={ui.center}>{t('wallet.noRecords')}</p>
       ) : (

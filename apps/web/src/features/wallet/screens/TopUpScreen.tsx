@@ -6,6 +6,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/Field';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 // Shared widgets still live in other features; they should move to src/components (see report).
 import { QrCode } from '../../../components/QrCode';
@@ -89,12 +90,7 @@ function TopUp({ method }: { method: Method }) {
           {chain.isPending ? (
             <p className={ui.center}>{t('common.loading')}</p>
           ) : chain.isError ? (
-            <p className={ui.center} role="alert">
-              {t('common.loadFailed')}{' '}
-              <button type="button" className={ui.secondaryButton} onClick={() => chain.refetch()}>
-                {t('common.retry')}
-              </button>
-            </p>
+            <LoadFailed error={chain.error} onRetry={() => chain.refetch()} />
           ) : chain.data.networks.length === 0 ? (
             <p className={ui.center}>{t('wallet.noNetworks')}</p>
           ) : (

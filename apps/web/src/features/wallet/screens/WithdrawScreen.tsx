@@ -6,6 +6,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '../../../components/Field';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 // The shared 6-digit input still lives in the account feature; it should move to src/components.
 import { PayPasswordInput } from '../../../components/PayPasswordInput';
@@ -229,12 +230,7 @@ export default function WithdrawScreen() {
       {info.isPending ? (
         <p className={ui.center}>{t('common.loading')}</p>
       ) : info.isError ? (
-        <div className={ui.center} role="alert">
-          <p>{t('common.loadFailed')}</p>
-          <button type="button" className={ui.secondaryButton} onClick={() => info.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <LoadFailed error={info.error} onRetry={() => info.refetch()} />
       ) : (
         <WithdrawForm info={info.data} />
       )}

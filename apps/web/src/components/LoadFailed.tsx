@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import ui from '../../../components/ui.module.css';
-import { ApiError } from '../../../lib/http';
+import { ApiError } from '../lib/http';
+import ui from './ui.module.css';
 
 /** Why the data did not load, in place of it, with a retry. The calls are quiet: this is the only message. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
