@@ -39,6 +39,38 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
     expect((await other.client.get('/merchant/merchant/bill')).data.list).toHaveLength(0);
   });
 
+  it.each([
+    ['/merchant/merchant/bill', { type: 'bogus' }, 'type'],
+    ['/merchant/merchant/bill', { page: '0' }, 'page'],
+    ['/merchant/merchant/bill', { page: '1e1' }, 'page'],
+    ['/merchant/merchant/bill', { limit: '101' }, 'limit'],
+    ['/merchant/merchant/bill', { limit: '-5' }, 'limit'],
+    ['/merchant/merchant/financial_report', { range: 'decade' }, 'range'],
+    ['/merchant/merchant/financial_report', { range: '' }, 'range'],
+  ])('%s refuses %j with a field error in the caller language', async (url, query, field) => {
+    const m = await readyMerchant(t, { op });
+    const res = await m.client.get(url, query as Record<string, string>, { lang: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.code).toBe(0);
+    expect(res.error).toEqual(expect.any(String));
+    expect(Object.keys(res.data.fields)).toContain(field);
+    expect(res.msg).not.toBe(res.error);
+  });
+
+  it('both need a session, and each merchant sees only its own money', async () => {
+    for (const url of ['/merchant/merchant/bill', '/merchant/merchant/financial_report']) {
+      const anon = await readyMerchant(t, { op });
+      anon.client.token = null;
+      expect((await anon.client.get(url)).status).toBe(401);
+    }
+    const rich = await readyMerchant(t, { op, balance: '250' });
+    const other = await readyMerchant(t, { op });
+    expect((await rich.client.get('/merchant/merchant/financial_report')).data.topups).toBe('250.00');
+    const theirs = await other.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    expect(theirs.data).toMatchObject({ topups: '0.00', withdrawals: '0.00', sales: '0.00' });
+    expect((await other.client.get('/merchant/merchant/bill')).data.total).toBe(0);
+  });
+
   it("ranges follow the merchant's time zone, not the server's", async () => {
     // The app sends the phone's zone at registration.
     const m = await readyMerchant(t, { op, register: { time_zone: 'Asia/Ho_Chi_Minh' } });
