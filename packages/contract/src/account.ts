@@ -143,7 +143,6 @@ export const timeZoneField = z
   .max(64, { error: 'FIELD_INVALID' })
   .refine(isTimeZone, { error: 'FIELD_INVALID' });
 
-
 const registerFields = {
   store_logo: uploadRef,
   store_name: text(60),
