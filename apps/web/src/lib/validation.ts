@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
 import { ApiError } from './http';
+import { toast } from './toast';
 
 /** Client-side checks mirroring the contract's rules, so most mistakes are shown before a round trip. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -25,4 +26,14 @@ export function serverFieldErrors<K extends string>(error: unknown, keys: readon
     if (typeof msg === 'string' && msg) out[k] = msg;
   }
   return out;
+}
+
+/**
+ * Where a quiet call's failure is shown: at the form's fields the server named, or else in a toast.
+ * (The server names the field of every refusal that belongs to one, the payment password's included.)
+ */
+export function refusalAtFields<K extends string>(error: unknown, keys: readonly K[]): FieldErrors<K> {
+  const fields = serverFieldErrors(error, keys);
+  if (error instanceof ApiError && !hasErrors(fields)) toast.fail(error.message);
+  return fields;
 }

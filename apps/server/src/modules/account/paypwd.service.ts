@@ -22,7 +22,8 @@ export class PayPasswords {
   async check(merchantId: number, password: string, field = 'pay_password'): Promise<void> {
     const merchant = await merchantsRepository.byId(this.db, merchantId);
     if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
-    if (!merchant.pay_password_hash) throw new Refusal('PAY_PASSWORD_NOT_SET');
+    // Every refusal of the check names the field, so a form shows it where the password was typed.
+    if (!merchant.pay_password_hash) throw fieldRefusal('PAY_PASSWORD_NOT_SET', field);
     const now = this.app.clock.now();
     const lockOver = sql<boolean>`pay_locked_until is not null and pay_locked_until <= ${now}`;
     const reserved = await this.db
@@ -38,7 +39,7 @@ export class PayPasswords {
       .returning('pay_fail_count')
       .executeTakeFirst();
     // `locked` rejects with the refusal; awaiting it throws that, not the promise itself.
-    if (!reserved) return this.locked(merchantId);
+    if (!reserved) return this.locked(merchantId, field);
     if (await verifyPassword(merchant.pay_password_hash, password)) {
       await this.db
         .updateTable('merchants')
@@ -86,10 +87,15 @@ export class PayPasswords {
     return row?.pay_locked_until ?? this.app.clock.now() + PAY_PASSWORD_LOCK_MS;
   }
 
-  private locked(merchantId: number): Promise<never> {
+  private locked(merchantId: number, field: string): Promise<never> {
     return this.lockedUntil(merchantId).then((until) => {
       const minutes = Math.max(1, Math.ceil((until - this.app.clock.now()) / 60_000));
-      throw new Refusal('PAY_PASSWORD_LOCKED', { locked_until: iso(until) }, 200, { minutes });
+      throw new Refusal(
+        'PAY_PASSWORD_LOCKED',
+        { locked_until: iso(until), fields: { [field]: 'PAY_PASSWORD_LOCKED' } },
+        200,
+        { minutes },
+      );
     });
   }
 

@@ -30,6 +30,7 @@ describe('payment password', () => {
       expect((await m.client.get(ME)).data.pay_password_set).toBe(false);
       const notSet = await m.client.post(VERIFY, { pay_password: '123456' });
       expect(notSet.error).toBe('PAY_PASSWORD_NOT_SET');
+      expect(Object.keys(notSet.data.fields)).toEqual(['pay_password']);
 
       const set = await m.client.post(SET, { pay_password: '246810', pay_password_confirm: '246810' });
       expect(set.code).toBe(1);
@@ -233,6 +234,8 @@ describe('payment password', () => {
       const locked = await m.client.post(VERIFY, { pay_password: '123456' }, { lang: 'en' });
       expect(locked.error).toBe('PAY_PASSWORD_LOCKED');
       expect(locked.msg).toContain('30 minutes');
+      // Named at its field, like a wrong entry, so the form shows it where the password was typed.
+      expect(locked.data.fields).toEqual({ pay_password: locked.msg });
       const until = Date.parse(locked.data.locked_until);
       expect(until).toBe(t.clock.now() + 30 * 60_000);
 
@@ -244,6 +247,7 @@ describe('payment password', () => {
         old_pay_password: '123456',
       });
       expect(change.error).toBe('PAY_PASSWORD_LOCKED');
+      expect(Object.keys(change.data.fields)).toEqual(['old_pay_password']);
 
       t.clock.advance(1_000);
       expect((await m.client.post(VERIFY, { pay_password: '123456' })).data).toEqual({ ok: true });

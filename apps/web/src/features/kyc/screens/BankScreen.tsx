@@ -7,9 +7,8 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
-import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
-import { type FieldErrors, hasErrors, isPayPassword, serverFieldErrors } from '../../../lib/validation';
+import { type FieldErrors, hasErrors, isPayPassword, refusalAtFields } from '../../../lib/validation';
 import { kycApi, kycKeys, useBank } from '../api/kyc-calls';
 
 type Key = 'holder_name' | 'bank_name' | 'account_number' | 'pay_password';
@@ -55,12 +54,7 @@ export default function BankScreen() {
       setV({ holder_name: '', bank_name: '', account_number: '', pay_password: '' });
       await qc.invalidateQueries({ queryKey: kycKeys.bank(null).slice(0, 2) });
     } catch (error) {
-      const fields = serverFieldErrors(error, KEYS);
-      if (error instanceof ApiError && !hasErrors(fields)) {
-        if (/PAY_PASSWORD/.test(error.key ?? '')) fields.pay_password = error.message;
-        else toast.fail(error.message);
-      }
-      setErrors(fields);
+      setErrors(refusalAtFields(error, KEYS));
       setV((x) => ({ ...x, pay_password: '' }));
     } finally {
       setBusy(false);

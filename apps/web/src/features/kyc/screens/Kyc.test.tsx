@@ -101,7 +101,11 @@ describe('bank card', () => {
               : { holder_name: 'Lan', bank_name: 'VCB', account_number: '**** **** 6789', updated_at: null },
         }),
       'POST /merchant/merchant/changeBank': () =>
-        ++posts === 1 ? refusal('WRONG_PAY_PASSWORD', 'Wrong payment password, 4 tries left') : ok({}),
+        ++posts === 1
+          ? refusal('WRONG_PAY_PASSWORD', 'Wrong payment password, 4 tries left', {
+              fields: { pay_password: 'Wrong payment password, 4 tries left' },
+            })
+          : ok({}),
     });
     await renderApp('/bank');
     expect(await screen.findByText('No bank card saved yet.')).toBeInTheDocument();

@@ -74,7 +74,12 @@ describe('withdraw', () => {
       'GET /merchant/merchant/extract': () => ok(info()),
       'GET /merchant/merchant/extract_log': () => ok({ total: 1, page: 1, limit: 20, list: [withdrawal] }),
       'POST /merchant/merchant/extract': () =>
-        ++tries === 1 ? refusal('WRONG_PAY_PASSWORD', 'Wrong payment password') : ok(withdrawal),
+        ++tries === 1
+          ? refusal('WRONG_PAY_PASSWORD', 'Wrong payment password', {
+              attempts_left: 4,
+              fields: { pay_password: 'Wrong payment password' },
+            })
+          : ok(withdrawal),
     });
     const { router } = await renderApp('/withdraw');
     const amount = await screen.findByLabelText('Amount');

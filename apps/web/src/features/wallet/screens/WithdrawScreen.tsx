@@ -12,12 +12,11 @@ import { Page } from '../../../components/Page';
 import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { amountFromInput } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { type FieldErrors, hasErrors, refusalAtFields } from '../../../lib/validation';
 import {
   type ExtractInfo,
   newIdempotencyKey,
@@ -102,12 +101,7 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
       await qc.invalidateQueries({ queryKey: walletKeys.all });
       navigate(paths.withdrawRecord, { replace: true });
     } catch (error) {
-      const fields = serverFieldErrors(error, KEYS);
-      if (error instanceof ApiError && !hasErrors(fields)) {
-        if (/PAY_PASSWORD|PAYPWD/.test(error.key ?? '')) fields.pay_password = error.message;
-        else toast.fail(error.message);
-      }
-      setErrors(fields);
+      setErrors(refusalAtFields(error, KEYS));
       setPay('');
       setBusy(false);
     }
