@@ -9,7 +9,8 @@ import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { accountApi } from '../api/account-calls';
 import { type ChangePasswordKey, validateChangePassword } from '../validation';
 
@@ -21,18 +22,12 @@ export default function ChangeLoginPasswordScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<ChangePasswordKey, string>>({
+  const { values, errors, setErrors, set } = useFormFields<Record<ChangePasswordKey, string>>({
     old_password: '',
     password: '',
     password_confirm: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<ChangePasswordKey>>({});
   const [busy, setBusy] = useState(false);
-
-  const set = (k: ChangePasswordKey) => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -9,7 +9,8 @@ import styles from '../../../components/pay.module.css';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { accountApi } from '../api/account-calls';
 import { type PayKey, validateChangePayPassword } from '../validation';
 
@@ -21,22 +22,16 @@ export default function ChangePayPasswordScreen() {
   const navigate = useNavigate();
   const merinfo = useSession((s) => s.merinfo);
   const [by, setBy] = useState<'old' | 'login'>('old');
-  const [values, setValues] = useState<Record<PayKey, string>>({
+  const { values, errors, setErrors, set } = useFormFields<Record<PayKey, string>>({
     pay_password: '',
     pay_password_confirm: '',
     old_pay_password: '',
     password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<PayKey>>({});
   const [busy, setBusy] = useState(false);
   const [notSet] = useState(() => merinfo?.pay_password_set === false);
 
   if (notSet) return <Navigate to={paths.setPaypwd} replace />;
-
-  const set = (k: PayKey) => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -8,9 +8,10 @@ import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { accountApi } from '../api/account-calls';
-import { type PayKey, validateNewPayPassword } from '../validation';
+import { validateNewPayPassword } from '../validation';
 
 /** Set the payment password (once): 6 digits, entered twice. */
 export default function SetPayPasswordScreen() {
@@ -18,18 +19,15 @@ export default function SetPayPasswordScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const merinfo = useSession((s) => s.merinfo);
-  const [values, setValues] = useState({ pay_password: '', pay_password_confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors<PayKey>>({});
+  const { values, errors, setErrors, set } = useFormFields({
+    pay_password: '',
+    pay_password_confirm: '',
+  });
   const [busy, setBusy] = useState(false);
   // Already set when the screen opened: it is a change, not a set (checked once, not after saving).
   const [alreadySet] = useState(() => merinfo?.pay_password_set === true);
 
   if (alreadySet) return <Navigate to={paths.changePayPassword} replace />;
-
-  const set = (k: 'pay_password' | 'pay_password_confirm') => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

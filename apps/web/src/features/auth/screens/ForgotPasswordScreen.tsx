@@ -6,6 +6,7 @@ import { Field } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { authApi } from '../api/account-calls';
 import { AuthFrame } from '../components/AuthFrame';
@@ -21,13 +22,12 @@ export default function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState<1 | 2>(1);
-  const [values, setValues] = useState<Record<ForgotKey, string>>({
+  const { values, errors, setErrors, set } = useFormFields<Record<ForgotKey, string>>({
     account: '',
     code: '',
     password: '',
     password_confirm: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<ForgotKey>>({});
   const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
 
@@ -36,11 +36,6 @@ export default function ForgotPasswordScreen() {
     const timer = setTimeout(() => setWait((w) => w - 1), 1000);
     return () => clearTimeout(timer);
   }, [wait]);
-
-  const set = (k: ForgotKey) => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const show = (found: FieldErrors<ForgotKey>) => {
     setErrors(found);

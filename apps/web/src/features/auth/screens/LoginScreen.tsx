@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/http';
 import { HOME_PATH, paths, safePath } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { authApi } from '../api/account-calls';
 import { AuthFrame } from '../components/AuthFrame';
 import styles from '../components/auth.module.css';
@@ -21,15 +22,13 @@ export default function LoginScreen() {
   const [search] = useSearchParams();
   const login = useSession((s) => s.login);
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Key, string>>({ account: '', password: '', captcha: '' });
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const { values, setValues, errors, setErrors, set } = useFormFields<Record<Key, string>>({
+    account: '',
+    password: '',
+    captcha: '',
+  });
   const [captcha, setCaptcha] = useState<{ id: string; image: string } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const set = (k: Key) => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const loadCaptcha = async () => {
     try {

@@ -10,17 +10,12 @@ import { useAppConfig } from '../../../lib/config';
 import { HOME_PATH, paths } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { authApi } from '../api/account-calls';
 import { AuthFrame } from '../components/AuthFrame';
 import { CountryPicker } from '../components/CountryPicker';
-import {
-  type InviteState,
-  REGISTER_KEYS,
-  type RegisterKey,
-  type RegisterValues,
-  validateRegister,
-} from '../validation';
+import { type InviteState, REGISTER_KEYS, type RegisterValues, validateRegister } from '../validation';
 
 const EMPTY: RegisterValues = Object.fromEntries(REGISTER_KEYS.map((k) => [k, ''])) as RegisterValues;
 const INVITE_DEBOUNCE_MS = 400;
@@ -61,18 +56,12 @@ export default function RegisterScreen() {
   const handoffData = useSession((s) => s.handoffData);
   const config = useAppConfig();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<RegisterValues>(() => ({
+  const { values, errors, setErrors, set } = useFormFields<RegisterValues>(() => ({
     ...EMPTY,
     invite_code: (search.get('invite') ?? search.get('invite_code') ?? '').toUpperCase(),
   }));
-  const [errors, setErrors] = useState<FieldErrors<RegisterKey>>({});
   const [busy, setBusy] = useState(false);
   const invite = useInviteCheck(values.invite_code);
-
-  const set = (k: RegisterKey) => (value: string) => {
-    setValues((v) => ({ ...v, [k]: value }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -8,6 +8,7 @@ import { Page } from '../../../components/Page';
 import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
 import { toast } from '../../../lib/toast';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { type FieldErrors, hasErrors, isPayPassword, refusalAtFields } from '../../../lib/validation';
 import { kycApi, kycKeys, useBank } from '../api/kyc-calls';
 
@@ -30,18 +31,19 @@ export default function BankScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const q = useBank();
-  const [v, setV] = useState<Record<Key, string>>({
+  const {
+    values: v,
+    setValues: setV,
+    errors,
+    setErrors,
+    set,
+  } = useFormFields<Record<Key, string>>({
     holder_name: '',
     bank_name: '',
     account_number: '',
     pay_password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: Key) => (value: string) => {
-    setV((x) => ({ ...x, [k]: value }));
-    setErrors((x) => ({ ...x, [k]: undefined }));
-  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateBank(v, t);

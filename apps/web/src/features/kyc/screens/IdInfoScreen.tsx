@@ -10,6 +10,7 @@ import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
 import { type KycInfo, kycApi, useIdcard } from '../api/kyc-calls';
 
@@ -59,19 +60,19 @@ function StatusCard({ info }: { info: KycInfo }) {
 function IdcardForm() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [v, setV] = useState<Record<Key, string>>({
+  const {
+    values: v,
+    errors,
+    setErrors,
+    set,
+  } = useFormFields<Record<Key, string>>({
     real_name: '',
     id_number: '',
     id_card_front: '',
     id_card_back: '',
     id_card_hand: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: Key) => (value: string) => {
-    setV((x) => ({ ...x, [k]: value }));
-    setErrors((x) => ({ ...x, [k]: undefined }));
-  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateIdcard(v, t);
