@@ -20,6 +20,8 @@ export const kycApi = {
 export const kycKeys = {
   idcard: (token: string | null) => ['kyc', 'idcard', token] as const,
   bank: (token: string | null) => ['kyc', 'bank', token] as const,
+  /** Every session's bank-card query (a prefix of `bank`). */
+  allBank: ['kyc', 'bank'] as const,
 };
 
 export const useIdcard = () => {

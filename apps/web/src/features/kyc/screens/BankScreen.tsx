@@ -1,3 +1,4 @@
+import { accountNumberField } from '@dropdesk/contract/kyc';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -19,9 +20,9 @@ export function validateBank(v: Record<Key, string>, t: TFunction): FieldErrors<
   const e: FieldErrors<Key> = {};
   if (!v.holder_name.trim()) e.holder_name = t('bank.holderRequired');
   if (!v.bank_name.trim()) e.bank_name = t('bank.bankRequired');
-  const acc = v.account_number.replace(/[\s-]/g, '');
-  if (!acc) e.account_number = t('bank.accountRequired');
-  else if (!/^[A-Za-z0-9]{6,34}$/.test(acc)) e.account_number = t('bank.accountInvalid');
+  if (!v.account_number.replace(/[\s-]/g, '')) e.account_number = t('bank.accountRequired');
+  else if (!accountNumberField.safeParse(v.account_number).success)
+    e.account_number = t('bank.accountInvalid');
   if (!isPayPassword(v.pay_password)) e.pay_password = t('wallet.payPasswordRequired');
   return e;
 }
@@ -54,7 +55,7 @@ export default function BankScreen() {
       await kycApi.changeBank(v);
       toast.success(t('bank.saved'));
       setV({ holder_name: '', bank_name: '', account_number: '', pay_password: '' });
-      await qc.invalidateQueries({ queryKey: kycKeys.bank(null).slice(0, 2) });
+      await qc.invalidateQueries({ queryKey: kycKeys.allBank });
     } catch (error) {
       setErrors(refusalAtFields(error, KEYS));
       setV((x) => ({ ...x, pay_password: '' }));

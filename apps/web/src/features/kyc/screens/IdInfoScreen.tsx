@@ -1,3 +1,4 @@
+import { idNumberField } from '@dropdesk/contract/kyc';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -21,7 +22,7 @@ export function validateIdcard(v: Record<Key, string>, t: TFunction): FieldError
   const e: FieldErrors<Key> = {};
   if (!v.real_name.trim()) e.real_name = t('kyc.realNameRequired');
   if (!v.id_number.trim()) e.id_number = t('kyc.idNumberRequired');
-  else if (!/^[A-Za-z0-9-]{4,32}$/.test(v.id_number.trim())) e.id_number = t('kyc.idNumberInvalid');
+  else if (!idNumberField.safeParse(v.id_number).success) e.id_number = t('kyc.idNumberInvalid');
   if (!v.id_card_front) e.id_card_front = t('kyc.photoRequired');
   if (!v.id_card_back) e.id_card_back = t('kyc.photoRequired');
   if (!v.id_card_hand) e.id_card_hand = t('kyc.photoRequired');
