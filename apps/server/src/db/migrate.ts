@@ -1,17 +1,24 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import type { Database } from './database';
-import { migrations } from './migrations/index';
+import type { Database, Engine } from './database';
+import { type MigrationSource, migrations } from './migrations/index';
 
-class StatementsProvider implements MigrationProvider {
-  constructor(private readonly list: Array<[string, string[]]>) {}
+class SourcesProvider implements MigrationProvider {
+  constructor(
+    private readonly list: MigrationSource[],
+    private readonly engine: Engine,
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    for (const [name, statements] of this.list) {
-      out[name] = {
-        async up(db) {
-          for (const statement of statements) await sql.raw(statement).execute(db);
-        },
-      };
+    for (const source of this.list) {
+      const engine = this.engine;
+      out[source.name] =
+        'up' in source
+          ? { up: (db) => source.up(db, engine) }
+          : {
+              async up(db) {
+                for (const statement of source.statements[engine]) await sql.raw(statement).execute(db);
+              },
+            };
     }
     return out;
   }
@@ -21,7 +28,7 @@ class StatementsProvider implements MigrationProvider {
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
-    provider: new StatementsProvider(migrations[database.engine]),
+    provider: new SourcesProvider(migrations, database.engine),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

@@ -1,8 +1,22 @@
+import type { KycStatus, MerchantStatus } from '@dropdesk/contract/account';
+import type { Lang, UploadKind } from '@dropdesk/contract/constants';
+import type { KycSubmissionStatus } from '@dropdesk/contract/kyc';
+import type { AccountKind, JournalType } from '@dropdesk/contract/ledger';
+import type { OperatorRole } from '@dropdesk/contract/route';
+import type {
+  Currency,
+  Network,
+  RechargeMethod,
+  ReviewStatus,
+  WithdrawMethod,
+} from '@dropdesk/contract/wallet';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * The tables, as Kysely sees them on both engines. Times are epoch milliseconds, money is integer
- * minor units, booleans are 0/1 integers: one representation on SQLite and PostgreSQL.
+ * minor units, booleans are 0/1 integers: one representation on SQLite and PostgreSQL. Status and
+ * kind columns carry the contract's enums (the checks of the migrations hold the same lists; a few,
+ * like `lang` or `network`, are held by the validation of what is written instead).
  */
 export interface MerchantsTable {
   id: Generated<number>;
@@ -12,14 +26,18 @@ export interface MerchantsTable {
   pay_password_hash: string | null;
   pay_fail_count: Generated<number>;
   pay_locked_until: number | null;
+  /** Payment-password checks holding a slot, their lease and its generation (migration 003). */
+  pay_inflight: Generated<number>;
+  pay_inflight_until: number | null;
+  pay_inflight_gen: Generated<number>;
   real_name: string;
   country: string;
-  lang: string;
-  status: Generated<string>;
+  lang: Lang;
+  status: Generated<MerchantStatus>;
   closed_reason: string | null;
   parent_id: number | null;
   invite_code: string;
-  kyc_status: Generated<string>;
+  kyc_status: Generated<KycStatus>;
   id_card_front: string | null;
   id_card_back: string | null;
   id_card_hand: string | null;
@@ -61,7 +79,7 @@ export interface OperatorsTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
-  role: string;
+  role: OperatorRole;
   disabled_at: number | null;
   created_at: number;
 }
@@ -115,7 +133,7 @@ export interface OutboxTable {
 export interface UploadsTable {
   id: string;
   merchant_id: number | null;
-  kind: string;
+  kind: UploadKind;
   mime: string;
   bytes: number;
   width: number;
@@ -163,7 +181,7 @@ export interface AccountsTable {
   /** `wallet:<merchant id>`, `withdraw_hold:<merchant id>` or `platform:<kind>`. */
   key: string;
   merchant_id: number | null;
-  kind: string;
+  kind: AccountKind;
   /** Cached: always equal to the sum of the account's postings (ledger:check verifies). */
   balance: Generated<number>;
   created_at: number;
@@ -171,7 +189,7 @@ export interface AccountsTable {
 
 export interface JournalsTable {
   id: Generated<number>;
-  type: string;
+  type: JournalType;
   merchant_id: number | null;
   ref_type: string | null;
   ref_id: number | null;
@@ -192,12 +210,12 @@ export interface PostingsTable {
 export interface RechargesTable {
   id: Generated<number>;
   merchant_id: number;
-  method: string;
-  network: string | null;
+  method: RechargeMethod;
+  network: Network | null;
   address: string | null;
   amount: number;
   voucher: string;
-  status: Generated<string>;
+  status: Generated<ReviewStatus>;
   reason: string | null;
   journal_id: number | null;
   created_at: number;
@@ -208,17 +226,17 @@ export interface RechargesTable {
 export interface WithdrawalsTable {
   id: Generated<number>;
   merchant_id: number;
-  method: string;
+  method: WithdrawMethod;
   amount: number;
   fee: number;
   actual: number;
-  currency: string | null;
-  network: string | null;
+  currency: Currency | null;
+  network: Network | null;
   address: string | null;
   holder_name: string | null;
   bank_name: string | null;
   account_number: string | null;
-  status: Generated<string>;
+  status: Generated<ReviewStatus>;
   reason: string | null;
   reference: string | null;
   hold_journal_id: number | null;
@@ -236,7 +254,7 @@ export interface KycSubmissionsTable {
   id_card_front: string;
   id_card_back: string;
   id_card_hand: string;
-  status: Generated<string>;
+  status: Generated<KycSubmissionStatus>;
   reason: string | null;
   created_at: number;
   reviewed_at: number | null;
@@ -253,7 +271,7 @@ export interface BankCardsTable {
 }
 
 export interface DepositAddressesTable {
-  network: string;
+  network: Network;
   address: string;
   enabled: Generated<number>;
   updated_by: number | null;
