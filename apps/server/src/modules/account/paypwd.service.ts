@@ -1,118 +1,153 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES } from '@dropdesk/contract/constants';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { iso } from '../../lib/clock';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
+import type { Db } from '../../db/database';
+import { type Clock, iso } from '../../lib/clock';
+import { type HashCost, hashPassword, verifyPassword } from '../../lib/crypto';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
 import { merchantsRepository } from './merchants.repository';
+import { type PaySlot, payPasswordsRepository as repo } from './paypwd.repository';
+
+/** How long a check's slot stays live: far above one verification, so only a dead server's expires. */
+export const PAY_CHECK_LEASE_MS = 30_000;
+/** A check that finds every slot taken by checks in flight waits for them, polling, this long at most. */
+export const PAY_CHECK_WAIT_MS = 5_000;
+const PAY_CHECK_POLL_MS = 20;
+
+export interface PayPasswordDeps {
+  db: Db;
+  clock: Clock;
+  /** The hashing cost of new payment passwords (config.argon2). */
+  argon2: HashCost;
+}
+
+/** What one verification found; each caller turns it into its own refusal, named at its own field. */
+type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'unknown' }
+  | { kind: 'not_set' }
+  | { kind: 'locked'; until: number }
+  | { kind: 'wrong'; attemptsLeft: number; lockedUntil: number | null }
+  | { kind: 'busy' };
 
 /**
  * The payment password: 6 digits, hashed like a login password, set once and then changed.
- * Five wrong entries lock paying actions for 30 minutes. Each check first reserves an attempt with
- * one conditional UPDATE, so parallel guesses cannot get more than five tries between them.
+ * Five wrong entries lock paying actions for 30 minutes.
+ *
+ * How parallel checks are counted. The merchant's row holds confirmed failures (`pay_fail_count`)
+ * apart from checks in flight (`pay_inflight`, with a lease and a generation):
+ * - a check first takes a slot, with one conditional UPDATE, only while failures + live slots < 5
+ *   and no lock runs. So however many guesses arrive at once, at most five are verified per lock
+ *   window: parallelism is no way around the count.
+ * - a right answer frees its slot and clears the failures: it never brings anyone closer to a lock.
+ * - a wrong answer turns its slot into a failure; the one that makes it five stores the lock.
+ * - when no slot is free only because other checks are in flight, the check waits for them (polling
+ *   every 20 ms, at most 5 s) instead of answering locked: it is refused PAY_PASSWORD_LOCKED only
+ *   when a lock is stored, and RATE_LIMITED ('try again in a moment') if the wait runs out.
+ * - a server killed mid-check leaves its slot behind. Slots carry a lease (30 s, renewed by each new
+ *   slot); once it has run out with no new slot taken, the next check drops them and starts a new
+ *   generation, so a late release of a dropped slot frees nothing. A dead server thus delays
+ *   paying by the lease at most, and never counts as a failure.
+ * - identical checks in flight in this process (same merchant, same password) share one
+ *   verification and one slot: 200 parallel right answers need one slot, not 200.
+ * A check that outlives its lease (a stalled process) may let one more guess in: the price of not
+ * locking a merchant forever after a crash.
  */
 export class PayPasswords {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly inFlight = new Map<string, Promise<Outcome>>();
 
-  private get db() {
-    return this.app.database.db;
-  }
+  constructor(private readonly deps: PayPasswordDeps) {}
 
   /** Refuses unless `password` is the merchant's payment password. Use before every paying action. */
   async check(merchantId: number, password: string, field = 'pay_password'): Promise<void> {
-    const merchant = await merchantsRepository.byId(this.db, merchantId);
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    const outcome = await this.verifyShared(merchantId, password);
     // Every refusal of the check names the field, so a form shows it where the password was typed.
-    if (!merchant.pay_password_hash) throw fieldRefusal('PAY_PASSWORD_NOT_SET', field);
-    const now = this.app.clock.now();
-    const lockOver = sql<boolean>`pay_locked_until is not null and pay_locked_until <= ${now}`;
-    const reserved = await this.db
-      .updateTable('merchants')
-      .set({
-        pay_fail_count: sql`case when ${lockOver} then 1 else pay_fail_count + 1 end`,
-        pay_locked_until: sql`case when ${lockOver} then null else pay_locked_until end`,
-      })
-      .where('id', '=', merchantId)
-      .where(
-        sql<boolean>`(pay_locked_until is null and pay_fail_count < ${PAY_PASSWORD_MAX_FAILURES}) or (${lockOver})`,
-      )
-      .returning('pay_fail_count')
-      .executeTakeFirst();
-    // `locked` rejects with the refusal; awaiting it throws that, not the promise itself.
-    if (!reserved) return this.locked(merchantId, field);
-    if (await verifyPassword(merchant.pay_password_hash, password)) {
-      await this.db
-        .updateTable('merchants')
-        .set({ pay_fail_count: 0 })
-        .where('id', '=', merchantId)
-        .execute();
-      return;
+    const fields = (key: Refusal['key']) => ({ [field]: key });
+    switch (outcome.kind) {
+      case 'ok':
+        return;
+      case 'unknown':
+        throw new Refusal('UNAUTHORIZED', undefined, 401);
+      case 'not_set':
+        throw fieldRefusal('PAY_PASSWORD_NOT_SET', field);
+      case 'busy':
+        throw new Refusal('RATE_LIMITED', { fields: fields('RATE_LIMITED') });
+      case 'locked': {
+        const minutes = Math.max(1, Math.ceil((outcome.until - this.deps.clock.now()) / 60_000));
+        throw new Refusal(
+          'PAY_PASSWORD_LOCKED',
+          { locked_until: iso(outcome.until), fields: fields('PAY_PASSWORD_LOCKED') },
+          200,
+          { minutes },
+        );
+      }
+      case 'wrong': {
+        const { attemptsLeft, lockedUntil } = outcome;
+        // The fifth wrong entry is still answered as wrong (0 attempts left); the next finds it locked.
+        const data = {
+          attempts_left: attemptsLeft,
+          ...(lockedUntil !== null ? { locked_until: iso(lockedUntil) } : {}),
+          fields: fields('WRONG_PAY_PASSWORD'),
+        };
+        throw new Refusal('WRONG_PAY_PASSWORD', data, 200, { attempts_left: attemptsLeft });
+      }
     }
-    const attemptsLeft = PAY_PASSWORD_MAX_FAILURES - reserved.pay_fail_count;
-    if (attemptsLeft <= 0) {
-      await this.db
-        .updateTable('merchants')
-        .set({ pay_locked_until: now + PAY_PASSWORD_LOCK_MS })
-        .where('id', '=', merchantId)
-        .where('pay_locked_until', 'is', null)
-        .execute();
-      // The fifth wrong entry is still answered as wrong (0 attempts left); the next finds it locked.
-      throw new Refusal(
-        'WRONG_PAY_PASSWORD',
-        {
-          attempts_left: 0,
-          locked_until: iso(now + PAY_PASSWORD_LOCK_MS),
-          fields: { [field]: 'WRONG_PAY_PASSWORD' },
-        },
-        200,
-        { attempts_left: 0 },
-      );
-    }
-    throw new Refusal(
-      'WRONG_PAY_PASSWORD',
-      { attempts_left: attemptsLeft, fields: { [field]: 'WRONG_PAY_PASSWORD' } },
-      200,
-      {
-        attempts_left: attemptsLeft,
-      },
-    );
   }
 
-  private async lockedUntil(merchantId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('merchants')
-      .select('pay_locked_until')
-      .where('id', '=', merchantId)
-      .executeTakeFirst();
-    return row?.pay_locked_until ?? this.app.clock.now() + PAY_PASSWORD_LOCK_MS;
+  /** Joins a verification of the same merchant and password already in flight, or starts one. */
+  private verifyShared(merchantId: number, password: string): Promise<Outcome> {
+    const key = `${merchantId}:${password}`;
+    let outcome = this.inFlight.get(key);
+    if (!outcome) {
+      outcome = this.verify(merchantId, password).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, outcome);
+    }
+    return outcome;
   }
 
-  private locked(merchantId: number, field: string): Promise<never> {
-    return this.lockedUntil(merchantId).then((until) => {
-      const minutes = Math.max(1, Math.ceil((until - this.app.clock.now()) / 60_000));
-      throw new Refusal(
-        'PAY_PASSWORD_LOCKED',
-        { locked_until: iso(until), fields: { [field]: 'PAY_PASSWORD_LOCKED' } },
-        200,
-        { minutes },
-      );
+  private async verify(merchantId: number, password: string): Promise<Outcome> {
+    const slot = await this.takeSlot(merchantId);
+    if (!('hash' in slot)) return slot;
+    const { clock, db } = this.deps;
+    if (await verifyPassword(slot.hash, password)) {
+      await repo.passed(db, merchantId, slot);
+      return { kind: 'ok' };
+    }
+    const { failures, lockedUntil } = await repo.failed(db, merchantId, slot, clock.now(), {
+      max: PAY_PASSWORD_MAX_FAILURES,
+      lockMs: PAY_PASSWORD_LOCK_MS,
     });
+    return {
+      kind: 'wrong',
+      attemptsLeft: Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures),
+      lockedUntil: failures >= PAY_PASSWORD_MAX_FAILURES ? lockedUntil : null,
+    };
+  }
+
+  /** A slot, or why none: no merchant, no password, a stored lock, or checks in flight too long. */
+  private async takeSlot(merchantId: number): Promise<PaySlot | Outcome> {
+    const { clock, db } = this.deps;
+    // The wait is bounded in real time, not by the business clock, which tests hold still.
+    const deadline = performance.now() + PAY_CHECK_WAIT_MS;
+    for (;;) {
+      const now = clock.now();
+      const slot = await repo.reserve(db, merchantId, now, {
+        max: PAY_PASSWORD_MAX_FAILURES,
+        leaseMs: PAY_CHECK_LEASE_MS,
+      });
+      if (slot) return slot;
+      const state = await repo.state(db, merchantId);
+      if (!state) return { kind: 'unknown' };
+      if (!state.pay_password_hash) return { kind: 'not_set' };
+      if (state.pay_locked_until !== null && state.pay_locked_until > now) {
+        return { kind: 'locked', until: state.pay_locked_until };
+      }
+      if (performance.now() >= deadline) return { kind: 'busy' };
+      await sleep(PAY_CHECK_POLL_MS);
+    }
   }
 
   async set(merchantId: number, password: string): Promise<null> {
-    const hash = await hashPassword(password, this.app.config.argon2);
-    const done = await this.db
-      .updateTable('merchants')
-      .set({
-        pay_password_hash: hash,
-        pay_fail_count: 0,
-        pay_locked_until: null,
-        updated_at: this.app.clock.now(),
-      })
-      .where('id', '=', merchantId)
-      .where('pay_password_hash', 'is', null)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new Refusal('PAY_PASSWORD_ALREADY_SET');
+    if (!(await this.store(merchantId, password, true))) throw new Refusal('PAY_PASSWORD_ALREADY_SET');
     return null;
   }
 
@@ -121,7 +156,7 @@ export class PayPasswords {
     merchantId: number,
     body: { pay_password: string; old_pay_password?: string | undefined; password?: string | undefined },
   ): Promise<null> {
-    const merchant = await merchantsRepository.byId(this.db, merchantId);
+    const merchant = await merchantsRepository.byId(this.deps.db, merchantId);
     if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
     if (body.old_pay_password !== undefined) {
       await this.check(merchantId, body.old_pay_password, 'old_pay_password');
@@ -131,17 +166,13 @@ export class PayPasswords {
     } else {
       throw fieldRefusal('PAY_PASSWORD_REQUIRED', 'old_pay_password');
     }
-    const hash = await hashPassword(body.pay_password, this.app.config.argon2);
-    await this.db
-      .updateTable('merchants')
-      .set({
-        pay_password_hash: hash,
-        pay_fail_count: 0,
-        pay_locked_until: null,
-        updated_at: this.app.clock.now(),
-      })
-      .where('id', '=', merchantId)
-      .execute();
+    await this.store(merchantId, body.pay_password, false);
     return null;
+  }
+
+  /** Hashes and stores a payment password, clearing failures and lock. False if `onlyIfUnset` found one. */
+  private async store(merchantId: number, password: string, onlyIfUnset: boolean): Promise<boolean> {
+    const hash = await hashPassword(password, this.deps.argon2);
+    return repo.storeHash(this.deps.db, merchantId, hash, this.deps.clock.now(), onlyIfUnset);
   }
 }

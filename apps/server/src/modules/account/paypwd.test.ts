@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { Client } from '../../../test/client';
+import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
 import vi_messages from '../../i18n/messages/vi.json';
 import { catalogues } from '../../i18n/t';
@@ -291,15 +291,13 @@ describe('payment password', () => {
 
     it('refuses malformed entries without counting them', async () => {
       const m = await newMerchant(t, { payPassword: '123456' });
-      for (const body of [
-        {},
-        { pay_password: '12' },
-        { pay_password: 123456 },
-        { pay_password: '123456', x: 1 },
-      ]) {
-        const res = await m.client.post(VERIFY, body);
-        expect(res.code).toBe(0);
-        expect(['PAY_PASSWORD_REQUIRED', 'PAY_PASSWORD_FORMAT', 'INVALID_INPUT']).toContain(res.error);
+      for (const [body, key, field] of [
+        [{}, 'PAY_PASSWORD_REQUIRED', 'pay_password'],
+        [{ pay_password: '12' }, 'PAY_PASSWORD_FORMAT', 'pay_password'],
+        [{ pay_password: 123456 }, 'PAY_PASSWORD_REQUIRED', 'pay_password'],
+        [{ pay_password: '123456', x: 1 }, 'INVALID_INPUT', 'x'],
+      ] as const) {
+        expectRefusal(await m.client.post(VERIFY, body), key, field, JSON.stringify(body));
       }
       expect((await payState(m.id)).pay_fail_count).toBe(0);
     });
