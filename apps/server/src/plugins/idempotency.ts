@@ -26,6 +26,8 @@ export interface Idempotency {
   complete(tx: Db, data: unknown): Promise<void>;
   /** When this request reserved the key; a retry may take over a reservation older than LEASE_MS. */
   reservedAt: number;
+  /** Set by complete(): the answer was recorded in the effect's own transaction. */
+  completed: boolean;
 }
 
 function canonical(value: unknown): string {
@@ -96,6 +98,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         scope,
         key,
         reservedAt,
+        completed: false,
         async complete(tx, data) {
           const done = await tx
             .updateTable('idempotency_keys')
@@ -108,6 +111,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
           // Taken over by a retry after LEASE_MS: roll this request's effect back.
           if (Number(done.numUpdatedRows) !== 1)
             throw new Error(`Idempotency-Key ${key} lost its reservation`);
+          this.completed = true;
         },
       };
       return;
@@ -149,6 +153,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .where('created_at', '=', idem.reservedAt)
         .execute();
     } else if (typeof payload === 'string') {
+      // A money route that succeeded must have recorded its answer inside its own transaction
+      // (moneyTransaction does); recording it only now would leave a crash window between the two.
+      if (!idem.completed && reply.statusCode === 200 && payload.startsWith('{"code":1'))
+        request.log.error(
+          { route: request.routeOptions.url },
+          'money route answered without moneyTransaction',
+        );
       await db
         .updateTable('idempotency_keys')
         .set({ state: 'done', http_status: reply.statusCode, response: payload })

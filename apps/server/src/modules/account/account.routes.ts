@@ -4,24 +4,51 @@ import { route } from '../../lib/route';
 import { AccountService } from './account.service';
 import type { PayPasswords } from './paypwd.service';
 
+/** Reset codes one client address may ask for, to any destinations, per window. */
+const SEND_CODE_PER_CLIENT = 5;
+const SEND_CODE_CLIENT_WINDOW = '15 minutes';
+
 export async function accountRoutes(app: FastifyInstance) {
-  const account = new AccountService(app);
+  const account = new AccountService({
+    db: app.database.db,
+    clock: app.clock,
+    mailer: app.mailer,
+    sessions: app.sessions,
+    config: app.config,
+  });
   const payPasswords = app.payPasswords;
 
   route(app, r.config, () => account.publicConfig());
   route(app, r.languageList, () => ({ list: account.languages() }));
   route(app, r.getMerInfo, (req) => account.merInfo(req.merchant!.id));
   route(app, r.setLanguage, (req) => account.setLanguage(req.merchant!.id, req.query.lang));
-  route(app, r.sendCode, (req) => account.sendResetCode(req.body.account, req.lang), {
-    rateLimit: {
-      hook: 'preHandler',
-      max: 1,
-      timeWindow: '1 minute',
-      keyGenerator: (req) =>
-        `send_code:${String((req.body as { account?: string })?.account ?? '')
-          .trim()
-          .toLowerCase()}`,
-    },
+  // Codes cost money (mail, SMS) and reach other people's inboxes: one a minute per destination
+  // (below), and at most SEND_CODE_PER_CLIENT per window from one client address across all
+  // destinations, so one client cannot spray codes at a list of addresses.
+  await app.register(async (scope) => {
+    const perClient = scope.createRateLimit({
+      max: SEND_CODE_PER_CLIENT * app.config.rateLimitScale,
+      timeWindow: SEND_CODE_CLIENT_WINDOW,
+      keyGenerator: (req) => `send_code_client:${req.ip}`,
+    });
+    scope.addHook('onRequest', async (req, reply) => {
+      const limit = await perClient(req);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw Object.assign(new Error('rate limited'), { statusCode: 429 });
+    });
+    route(scope, r.sendCode, (req) => account.sendResetCode(req.body.account, req.lang), {
+      rateLimit: {
+        hook: 'preHandler',
+        max: 1,
+        timeWindow: '1 minute',
+        // The destination as the service reads it: case and phone punctuation make no new address.
+        keyGenerator: (req) => {
+          const account = String((req.body as { account?: string })?.account ?? '').trim();
+          return `send_code:${account.includes('@') ? account.toLowerCase() : account.replace(/[\s\-().]/g, '')}`;
+        },
+      },
+    });
   });
   route(
     app,

@@ -9,24 +9,38 @@ import {
   VERIFICATION_CODE_TTL_MS,
 } from '@dropdesk/contract/constants';
 import { formatMoney } from '@dropdesk/contract/money';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { hashPassword, hmac, newDigitCode, verifyPassword } from '../../lib/crypto';
-import { fieldRefusal, Refusal } from '../../lib/refusal';
+import type { Mailer } from '../../lib/mailer';
+import { fieldRefusal, unauthorized } from '../../lib/refusal';
+import type { Sessions } from '../auth/sessions';
 import { merchantsRepository } from './merchants.repository';
+import { loadMerInfo } from './merinfo';
+import { verificationCodesRepository as codes } from './verification-codes.repository';
 
 const RESET_PURPOSE = 'reset_password';
 
-export class AccountService {
-  constructor(private readonly app: FastifyInstance) {}
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sessions: Pick<Sessions, 'revokeAll'>;
+  config: Pick<Config, 'serviceUrl' | 'publicUrl' | 'secret' | 'argon2'>;
+}
 
-  private get db() {
-    return this.app.database.db;
+export class AccountService {
+  private readonly db: Db;
+
+  constructor(private readonly deps: AccountDeps) {
+    this.db = deps.db;
   }
 
   publicConfig() {
     return {
-      service_url: this.app.config.serviceUrl,
-      invite_base_url: `${this.app.config.publicUrl}/register?code=`,
+      service_url: this.deps.config.serviceUrl,
+      invite_base_url: `${this.deps.config.publicUrl}/register?code=`,
       languages: this.languages(),
       countries: [...COUNTRIES],
       min_topup: formatMoney(MIN_TOPUP_MINOR),
@@ -38,20 +52,20 @@ export class AccountService {
   }
 
   async merInfo(merchantId: number): Promise<MerInfo> {
-    const info = await merchantsRepository.merInfo(this.db, merchantId, this.app.config.publicUrl);
-    if (!info) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    const info = await loadMerInfo(this.db, merchantId, this.deps.config.publicUrl);
+    if (!info) throw unauthorized();
     return info;
   }
 
   async setLanguage(merchantId: number, lang: Lang) {
-    await this.db.updateTable('merchants').set({ lang }).where('id', '=', merchantId).execute();
+    await merchantsRepository.setLang(this.db, merchantId, lang);
     return { lang };
   }
 
   // ------------------------------------------------------------ password reset codes
 
   private codeHash(merchantId: number, code: string): string {
-    return hmac(this.app.config.secret, `${merchantId}:${code}`);
+    return hmac(this.deps.config.secret, `${merchantId}:${code}`);
   }
 
   /**
@@ -62,59 +76,37 @@ export class AccountService {
     const merchant = await merchantsRepository.byAccount(this.db, account);
     if (!merchant) return { sent: true };
     const code = newDigitCode();
-    const now = this.app.clock.now();
-    await this.db
-      .insertInto('verification_codes')
-      .values({
-        merchant_id: merchant.id,
-        purpose: RESET_PURPOSE,
-        code_hash: this.codeHash(merchant.id, code),
-        expires_at: now + VERIFICATION_CODE_TTL_MS,
-        used_at: null,
-        created_at: now,
-      })
-      .execute();
+    const now = this.deps.clock.now();
+    await codes.insert(this.db, {
+      merchant_id: merchant.id,
+      purpose: RESET_PURPOSE,
+      code_hash: this.codeHash(merchant.id, code),
+      expires_at: now + VERIFICATION_CODE_TTL_MS,
+      used_at: null,
+      created_at: now,
+    });
     const byEmail = account.includes('@');
     const minutes = VERIFICATION_CODE_TTL_MS / 60_000;
-    await this.app.mailer.send({
+    // In the language the merchant chose, not the asking device's: anyone can ask, in any language.
+    const mailLang = LANGUAGES.find((l) => l === merchant.lang) ?? lang;
+    await this.deps.mailer.send({
       channel: byEmail ? 'email' : 'sms',
       to: byEmail ? merchant.email : merchant.phone,
       subject: 'Dropdesk',
-      body: resetText(lang, code, minutes),
+      body: resetText(mailLang, code, minutes),
     });
     return { sent: true };
   }
 
   /** Spends the newest live code of a merchant if `code` matches it (5 tries, 10 minutes, once). */
   private async spendCode(merchantId: number, code: string): Promise<boolean> {
-    const now = this.app.clock.now();
-    const live = await this.db
-      .selectFrom('verification_codes')
-      .select(['id', 'code_hash'])
-      .where('merchant_id', '=', merchantId)
-      .where('purpose', '=', RESET_PURPOSE)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const now = this.deps.clock.now();
+    const live = await codes.newestLive(this.db, merchantId, RESET_PURPOSE, now);
     if (!live) return false;
-    const tried = await this.db
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', live.id)
-      .where('attempts', '<', VERIFICATION_CODE_MAX_ATTEMPTS)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(tried.numUpdatedRows) !== 1 || live.code_hash !== this.codeHash(merchantId, code))
-      return false;
-    const spent = await this.db
-      .updateTable('verification_codes')
-      .set({ used_at: now })
-      .where('id', '=', live.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(spent.numUpdatedRows) === 1;
+    // The try counts before the answer is known: five tries, however many race.
+    if (!(await codes.countAttempt(this.db, live.id, VERIFICATION_CODE_MAX_ATTEMPTS))) return false;
+    if (live.code_hash !== this.codeHash(merchantId, code)) return false;
+    return codes.spend(this.db, live.id, now);
   }
 
   /**
@@ -133,7 +125,7 @@ export class AccountService {
     let merchantId: number;
     if (session) {
       const merchant = await merchantsRepository.byId(this.db, session.merchantId);
-      if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+      if (!merchant) throw unauthorized();
       if (body.old_password === undefined)
         throw fieldRefusal('WRONG_PASSWORD', 'old_password', 'FIELD_REQUIRED');
       if (!(await verifyPassword(merchant.password_hash, body.old_password))) {
@@ -148,14 +140,10 @@ export class AccountService {
         throw fieldRefusal('CODE_INVALID', 'code');
       merchantId = merchant.id;
     }
-    const hash = await hashPassword(body.password, this.app.config.argon2);
+    const hash = await hashPassword(body.password, this.deps.config.argon2);
     await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('merchants')
-        .set({ password_hash: hash, updated_at: this.app.clock.now() })
-        .where('id', '=', merchantId)
-        .execute();
-      await this.app.sessions.revokeAll({ type: 'merchant', id: merchantId }, session?.sessionId, tx);
+      await merchantsRepository.setPasswordHash(tx, merchantId, hash, this.deps.clock.now());
+      await this.deps.sessions.revokeAll({ type: 'merchant', id: merchantId }, session?.sessionId, tx);
     });
     return null;
   }

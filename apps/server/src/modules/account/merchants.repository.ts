@@ -1,10 +1,41 @@
-import type { MerInfo } from '@dropdesk/contract/account';
 import type { Lang } from '@dropdesk/contract/constants';
-import { formatMoney } from '@dropdesk/contract/money';
-import type { Db } from '../../db/database';
+import { type Db, prepared } from '../../db/database';
 import type { Merchant, NewMerchant } from '../../db/schema';
-import { iso } from '../../lib/clock';
-import { walletBalance } from '../ledger/ledger';
+
+// Read on every getMerInfo: built and compiled once (see `prepared`).
+const merInfoQuery = prepared((db: Db, p: { id: number; wallet: string }) =>
+  db
+    .selectFrom('merchants as m')
+    .innerJoin('shops as s', 's.merchant_id', 'm.id')
+    .leftJoin('accounts as a', (j) => j.on('a.key', '=', p.wallet))
+    .select([
+      'm.id',
+      'm.phone',
+      'm.email',
+      'm.real_name',
+      'm.country',
+      'm.time_zone',
+      'm.lang',
+      'm.invite_code',
+      'm.status',
+      'm.closed_reason',
+      'm.pay_password_hash',
+      'm.kyc_status',
+      'm.created_at',
+      's.name',
+      's.logo',
+      's.address',
+      's.phone as shop_phone',
+      's.intro',
+      's.welcome',
+      's.service_link',
+      's.banner',
+      's.twitter',
+      's.google',
+      'a.balance',
+    ])
+    .where('m.id', '=', p.id),
+);
 
 /** Queries about merchants and their shops; no rules here. */
 export const merchantsRepository = {
@@ -31,68 +62,36 @@ export const merchantsRepository = {
     return row.id;
   },
 
-  async merInfo(db: Db, id: number, publicUrl: string): Promise<MerInfo | null> {
-    const row = await db
+  /**
+   * What getMerInfo shows, in one query: the merchant, its shop and its wallet's cached balance
+   * (no wallet account yet reads as 0).
+   */
+  merInfoRow(db: Db, id: number) {
+    return merInfoQuery(db, { id, wallet: `wallet:${id}` }).then(([row]) => row);
+  },
+
+  /** Who a merchant is, for operators' lists: id, name, phone, shop name. */
+  async refs(db: Db, ids: number[]) {
+    if (ids.length === 0)
+      return new Map<number, { id: number; real_name: string; phone: string; shop_name: string }>();
+    const rows = await db
       .selectFrom('merchants as m')
       .innerJoin('shops as s', 's.merchant_id', 'm.id')
-      .select([
-        'm.id',
-        'm.phone',
-        'm.email',
-        'm.real_name',
-        'm.country',
-        'm.time_zone',
-        'm.lang',
-        'm.invite_code',
-        'm.status',
-        'm.closed_reason',
-        'm.pay_password_hash',
-        'm.kyc_status',
-        'm.created_at',
-        's.name',
-        's.logo',
-        's.address',
-        's.phone as shop_phone',
-        's.intro',
-        's.welcome',
-        's.service_link',
-        's.banner',
-        's.twitter',
-        's.google',
-      ])
-      .where('m.id', '=', id)
-      .executeTakeFirst();
-    if (!row) return null;
-    const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
-    return {
-      id: row.id,
-      phone: row.phone,
-      email: row.email,
-      real_name: row.real_name,
-      country: row.country,
-      time_zone: row.time_zone,
-      lang: row.lang as Lang,
-      invite_code: row.invite_code,
-      invite_link: `${publicUrl}/register?code=${encodeURIComponent(row.invite_code)}`,
-      status: row.status as MerInfo['status'],
-      closed_reason: row.closed_reason,
-      pay_password_set: row.pay_password_hash !== null,
-      kyc_status: row.kyc_status as MerInfo['kyc_status'],
-      created_at: iso(row.created_at),
-      balance: formatMoney(await walletBalance(db, id)),
-      level: null,
-      shop: {
-        name: row.name,
-        logo_url: fileUrl(row.logo),
-        address: row.address,
-        phone: row.shop_phone,
-        intro: row.intro,
-        welcome: row.welcome,
-        service_link: row.service_link,
-        banner_url: fileUrl(row.banner),
-        twitter: row.twitter,
-        google: row.google,
-      },
-    };
+      .select(['m.id', 'm.real_name', 'm.phone', 's.name as shop_name'])
+      .where('m.id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+
+  async setPasswordHash(db: Db, id: number, hash: string, now: number): Promise<void> {
+    await db
+      .updateTable('merchants')
+      .set({ password_hash: hash, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async setLang(db: Db, id: number, lang: Lang): Promise<void> {
+    await db.updateTable('merchants').set({ lang }).where('id', '=', id).execute();
   },
 };

@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@dropdesk/contract/admin';
 import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
-import { type NoticeType, notify } from '../messages/notices';
+import { type NoticeType, notify } from '../messages/notices.repository';
 
 export async function createOperator(
   db: Db,

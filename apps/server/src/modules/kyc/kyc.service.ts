@@ -1,17 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
-import { fetchPage } from '../../db/paging';
-import type { KycSubmissionsTable } from '../../db/schema';
-import { iso } from '../../lib/clock';
-import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
+import { decideOnce } from '../../db/decide';
+import { type Clock, iso } from '../../lib/clock';
+import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantsRepository } from '../account/merchants.repository';
 import { recordDecision } from '../admin/operators';
-import { notify } from '../messages/notices';
-import { maskAccount } from '../wallet/wallet.repository';
-
-type Submission = Selectable<KycSubmissionsTable>;
-type KycStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
+import { notify } from '../messages/notices.repository';
+import { uploadsRepository } from '../uploads/uploads.repository';
+import type { MoneyDeps } from '../wallet/deps';
+import { bankCardView, maskAccount } from '../wallet/wallet.views';
+import { bankCardsRepository } from './bank-cards.repository';
+import { kycRepository, type SubmissionRow } from './kyc.repository';
 
 const PHOTOS = ['id_card_front', 'id_card_back', 'id_card_hand'] as const;
 const url = (ref: string) => `/uploads/${ref}`;
@@ -24,30 +22,17 @@ const maskId = (value: string) => `${'*'.repeat(Math.max(0, value.length - 4))}$
  * once. The bank card needs the payment password and is shown masked.
  */
 export class KycService {
-  constructor(private readonly app: FastifyInstance) {}
-
-  private get db() {
-    return this.app.database.db;
-  }
-
-  private latest(merchantId: number) {
-    return this.db
-      .selectFrom('kyc_submissions')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  }
+  constructor(private readonly deps: MoneyDeps & { clock: Clock }) {}
 
   async info(merchantId: number) {
+    const { db } = this.deps;
     const [merchant, last] = await Promise.all([
-      merchantsRepository.byId(this.db, merchantId),
-      this.latest(merchantId),
+      merchantsRepository.byId(db, merchantId),
+      kycRepository.latest(db, merchantId),
     ]);
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    if (!merchant) throw unauthorized();
     return {
-      status: merchant.kyc_status as KycStatus,
+      status: merchant.kyc_status,
       real_name: last?.real_name ?? null,
       id_number: last ? maskId(last.id_number) : null,
       reason: last?.status === 'rejected' ? last.reason : null,
@@ -69,17 +54,14 @@ export class KycService {
       id_card_hand: string;
     },
   ) {
-    const merchant = await merchantsRepository.byId(this.db, merchantId);
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    const { db } = this.deps;
+    const merchant = await merchantsRepository.byId(db, merchantId);
+    if (!merchant) throw unauthorized();
     if (merchant.kyc_status === 'pending') throw new Refusal('KYC_IN_PROGRESS');
     if (merchant.kyc_status === 'verified') throw new Refusal('KYC_ALREADY_VERIFIED');
     // Each photo: this merchant's own private upload of kind id_card, three different ones.
     const refs = PHOTOS.map((f) => body[f]);
-    const rows = await this.db
-      .selectFrom('uploads')
-      .select(['id', 'merchant_id', 'kind'])
-      .where('id', 'in', refs)
-      .execute();
+    const rows = await uploadsRepository.byIds(db, refs);
     for (const field of PHOTOS) {
       const row = rows.find((r) => r.id === body[field]);
       if (!row || row.merchant_id !== merchantId || row.kind !== 'id_card')
@@ -87,95 +69,66 @@ export class KycService {
     }
     if (new Set(refs).size !== refs.length) throw fieldRefusal('UPLOAD_INVALID', 'id_card_back');
 
-    const now = this.app.clock.now();
-    await this.db.transaction().execute(async (tx) => {
-      const moved = await tx
-        .updateTable('merchants')
-        .set({ kyc_status: 'pending', updated_at: now })
-        .where('id', '=', merchantId)
-        .where('kyc_status', 'in', ['unverified', 'rejected'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new Refusal('KYC_IN_PROGRESS');
-      await tx
-        .insertInto('kyc_submissions')
-        .values({
-          merchant_id: merchantId,
-          real_name: body.real_name,
-          id_number: body.id_number,
-          id_card_front: body.id_card_front,
-          id_card_back: body.id_card_back,
-          id_card_hand: body.id_card_hand,
-          reason: null,
-          created_at: now,
-          reviewed_at: null,
-          reviewed_by: null,
-        })
-        .execute();
+    const now = this.deps.clock.now();
+    await db.transaction().execute(async (tx) => {
+      if (!(await kycRepository.moveStatus(tx, merchantId, ['unverified', 'rejected'], 'pending', now)))
+        throw new Refusal('KYC_IN_PROGRESS');
+      await kycRepository.insert(tx, {
+        merchant_id: merchantId,
+        real_name: body.real_name,
+        id_number: body.id_number,
+        id_card_front: body.id_card_front,
+        id_card_back: body.id_card_back,
+        id_card_hand: body.id_card_hand,
+        reason: null,
+        created_at: now,
+        reviewed_at: null,
+        reviewed_by: null,
+      });
     });
     return this.info(merchantId);
   }
 
   // ------------------------------------------------------------ operators
 
-  private async view(rows: Submission[]) {
-    const ids = [...new Set(rows.map((r) => r.merchant_id))];
-    const merchants = ids.length
-      ? await this.db
-          .selectFrom('merchants as m')
-          .innerJoin('shops as s', 's.merchant_id', 'm.id')
-          .select(['m.id', 'm.phone', 's.name as shop_name'])
-          .where('m.id', 'in', ids)
-          .execute()
-      : [];
-    return rows.map((r) => ({
-      id: r.id,
-      merchant: merchants.find((m) => m.id === r.merchant_id)!,
-      real_name: r.real_name,
-      id_number: r.id_number,
-      id_card_front_url: url(r.id_card_front),
-      id_card_back_url: url(r.id_card_back),
-      id_card_hand_url: url(r.id_card_hand),
-      status: r.status as 'pending' | 'verified' | 'rejected',
-      reason: r.reason,
-      created_at: iso(r.created_at),
-      reviewed_at: r.reviewed_at === null ? null : iso(r.reviewed_at),
-    }));
+  private async view(rows: SubmissionRow[]) {
+    const merchants = await merchantsRepository.refs(
+      this.deps.db,
+      rows.map((r) => r.merchant_id),
+    );
+    return rows.map((r) => {
+      const m = merchants.get(r.merchant_id)!;
+      return {
+        id: r.id,
+        merchant: { id: m.id, phone: m.phone, shop_name: m.shop_name },
+        real_name: r.real_name,
+        id_number: r.id_number,
+        id_card_front_url: url(r.id_card_front),
+        id_card_back_url: url(r.id_card_back),
+        id_card_hand_url: url(r.id_card_hand),
+        status: r.status,
+        reason: r.reason,
+        created_at: iso(r.created_at),
+        reviewed_at: r.reviewed_at === null ? null : iso(r.reviewed_at),
+      };
+    });
   }
 
   async list(query: { page: number; limit: number; status: 'pending' | 'verified' | 'rejected' }) {
-    const q = this.db.selectFrom('kyc_submissions').where('status', '=', query.status);
-    return fetchPage(
-      q,
-      (f) => f.selectAll().orderBy('id', 'asc'),
-      query,
-      (rows) => this.view(rows),
-    );
+    const page = await kycRepository.page(this.deps.db, query.status, query);
+    return { ...page, list: await this.view(page.list) };
   }
 
   async review(op: SessionOperator, id: number, decision: 'verified' | 'rejected', reason: string | null) {
-    const now = this.app.clock.now();
-    const row = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .updateTable('kyc_submissions')
-        .set({ status: decision, reason, reviewed_at: now, reviewed_by: op.id })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) {
-        const exists = await tx
-          .selectFrom('kyc_submissions')
-          .select('id')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        throw exists ? new Refusal('ALREADY_RESOLVED') : notFound();
-      }
-      await tx
-        .updateTable('merchants')
-        .set({ kyc_status: decision, updated_at: now })
-        .where('id', '=', row.merchant_id)
-        .where('kyc_status', '=', 'pending')
-        .execute();
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction().execute(async (tx) => {
+      const row = await decideOnce(tx, 'kyc_submissions', id, {
+        status: decision,
+        reason,
+        reviewed_at: now,
+        reviewed_by: op.id,
+      });
+      await kycRepository.moveStatus(tx, row.merchant_id, ['pending'], decision, now);
       await recordDecision(
         tx,
         {
@@ -200,41 +153,22 @@ export class KycService {
   // ------------------------------------------------------------ bank card
 
   async bank(merchantId: number) {
-    const card = await this.db
-      .selectFrom('bank_cards')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
-    return {
-      bank: card
-        ? {
-            holder_name: card.holder_name,
-            bank_name: card.bank_name,
-            account_number: maskAccount(card.account_number),
-            updated_at: iso(card.updated_at),
-          }
-        : null,
-    };
+    return { bank: bankCardView(await bankCardsRepository.byMerchant(this.deps.db, merchantId)) };
   }
 
   async changeBank(
     merchantId: number,
     body: { holder_name: string; bank_name: string; account_number: string; pay_password: string },
   ) {
-    await this.app.payPasswords.check(merchantId, body.pay_password);
-    const now = this.app.clock.now();
-    const values = {
+    await this.deps.payPasswords.check(merchantId, body.pay_password);
+    const now = this.deps.clock.now();
+    const card = {
       holder_name: body.holder_name,
       bank_name: body.bank_name,
       account_number: body.account_number,
-      updated_at: now,
     };
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('bank_cards')
-        .values({ merchant_id: merchantId, created_at: now, ...values })
-        .onConflict((oc) => oc.column('merchant_id').doUpdateSet(values))
-        .execute();
+    await this.deps.db.transaction().execute(async (tx) => {
+      await bankCardsRepository.save(tx, merchantId, card, now);
       // Told to the merchant, so a card changed by someone else does not go unnoticed.
       await notify(
         tx,

@@ -1,11 +1,10 @@
-import { BILL_TYPE_OF, type BillType, type JournalType, journalTypesOf } from '@dropdesk/contract/ledger';
+import { BILL_TYPE_OF, type BillType, journalTypesOf } from '@dropdesk/contract/ledger';
 import { formatMoney } from '@dropdesk/contract/money';
 import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
-import type { FastifyInstance } from 'fastify';
-import { fetchPage } from '../../db/paging';
-import { iso } from '../../lib/clock';
-import { Refusal } from '../../lib/refusal';
-import { accountKey } from '../ledger/ledger';
+import type { Db } from '../../db/database';
+import { type Clock, iso } from '../../lib/clock';
+import { unauthorized } from '../../lib/refusal';
+import { reportsRepository } from './reports.repository';
 import { addDays, dayKey, type LocalDay, localDay, mondayOf, startOf, validZone } from './zoned';
 
 const FIGURES = ['sales', 'cost', 'profit', 'refunds', 'topups', 'withdrawals', 'fees'] as const;
@@ -48,74 +47,32 @@ const money = (f: Figures) =>
 
 /** Funds records and the finance report, read from the ledger. */
 export class ReportsService {
-  constructor(private readonly app: FastifyInstance) {}
-
-  private get db() {
-    return this.app.database.db;
-  }
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   async bill(merchantId: number, query: { page: number; limit: number; type?: BillType | undefined }) {
-    const empty = { total: 0, page: query.page, limit: query.limit, list: [] };
-    const wallet = await this.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('key', '=', accountKey({ merchantId, kind: 'wallet' }))
-      .executeTakeFirst();
-    if (!wallet) return empty;
-    let q = this.db
-      .selectFrom('postings as p')
-      .innerJoin('journals as j', 'j.id', 'p.journal_id')
-      .where('p.account_id', '=', wallet.id);
-    if (query.type) q = q.where('j.type', 'in', journalTypesOf(query.type));
-    const select = (f: typeof q) =>
-      f
-        .select([
-          'p.id',
-          'p.amount',
-          'p.balance_after',
-          'p.created_at',
-          'j.type',
-          'j.ref_type',
-          'j.ref_id',
-          'j.reason',
-        ])
-        .orderBy('p.id', 'desc');
-    return fetchPage(q, select, query, (rows) =>
-      rows.map((r) => ({
+    const types = query.type ? journalTypesOf(query.type) : null;
+    const page = await reportsRepository.walletPostings(this.deps.db, merchantId, types, query);
+    return {
+      ...page,
+      list: page.list.map((r) => ({
         id: r.id,
-        type: BILL_TYPE_OF[r.type as JournalType] ?? 'adjustment',
-        journal_type: r.type as JournalType,
+        type: BILL_TYPE_OF[r.type] ?? 'adjustment',
+        journal_type: r.type,
         amount: formatMoney(r.amount),
         balance_after: formatMoney(r.balance_after),
         created_at: iso(r.created_at),
         source: r.ref_type && r.ref_id !== null ? { type: r.ref_type, id: r.ref_id } : null,
         reason: r.reason,
       })),
-    );
-  }
-
-  /** The merchant's postings on its wallet, hold and the revenue it paid, from `from` to `to`. */
-  private postings(merchantId: number, from: number | null, to: number) {
-    let q = this.db
-      .selectFrom('journals as j')
-      .innerJoin('postings as p', 'p.journal_id', 'j.id')
-      .innerJoin('accounts as a', 'a.id', 'p.account_id')
-      .where('j.merchant_id', '=', merchantId)
-      .where('j.created_at', '<', to)
-      .where('a.kind', 'in', ['wallet', 'withdraw_hold', 'revenue']);
-    if (from !== null) q = q.where('j.created_at', '>=', from);
-    return q;
+    };
   }
 
   async financialReport(merchantId: number, range: ReportRange) {
-    const merchant = await this.db
-      .selectFrom('merchants')
-      .select('time_zone')
-      .where('id', '=', merchantId)
-      .executeTakeFirst();
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
-    const zone = validZone(merchant.time_zone);
-    const now = this.app.clock.now();
+    const { db } = this.deps;
+    const timeZone = await reportsRepository.timeZone(db, merchantId);
+    if (timeZone === undefined) throw unauthorized();
+    const zone = validZone(timeZone);
+    const now = this.deps.clock.now();
     const today = localDay(now, zone);
 
     let first: LocalDay; // first day of the series
@@ -140,9 +97,7 @@ export class ReportsService {
     const seriesFrom = startOf(first, zone);
     const from = range === 'all' ? null : seriesFrom;
 
-    const rows = await this.postings(merchantId, seriesFrom, to)
-      .select(['j.created_at', 'j.type', 'a.kind', 'p.amount'])
-      .execute();
+    const rows = await reportsRepository.postingsBetween(db, merchantId, seriesFrom, to);
     const days = new Map<string, Figures>();
     const last = range === 'yesterday' ? first : today;
     for (let d = first; dayKey(d) <= dayKey(last); d = addDays(d, 1)) days.set(dayKey(d), zero());
@@ -153,11 +108,8 @@ export class ReportsService {
       if (range !== 'all') add(totals, r.type, r.kind, r.amount);
     }
     if (range === 'all') {
-      const sums = await this.postings(merchantId, null, to)
-        .select(['j.type', 'a.kind', (eb) => eb.fn.sum<number>('p.amount').as('total')])
-        .groupBy(['j.type', 'a.kind'])
-        .execute();
-      for (const s of sums) add(totals, s.type, s.kind, Number(s.total));
+      const sums = await reportsRepository.sumsBefore(db, merchantId, to);
+      for (const s of sums) add(totals, s.type, s.kind, s.total);
     }
     return {
       range,

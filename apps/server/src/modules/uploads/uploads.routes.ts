@@ -32,7 +32,7 @@ async function readForm(request: FastifyRequest): Promise<{ kind: UploadKind; by
 }
 
 export async function uploadRoutes(app: FastifyInstance) {
-  const uploads = new Uploads(app);
+  const uploads = new Uploads({ db: app.database.db, clock: app.clock, uploadsDir: app.config.uploadsDir });
 
   route(
     app,

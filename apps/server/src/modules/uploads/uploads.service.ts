@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '@dropdesk/contract/constants';
-import type { FastifyInstance } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { randomId } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
+import { uploadsRepository } from './uploads.repository';
 
 const FORMATS = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
@@ -41,10 +43,10 @@ export interface StoredUpload {
 }
 
 export class Uploads {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; uploadsDir: string }) {}
 
   private fileOf(id: string): string {
-    return path.join(this.app.config.uploadsDir, id.slice(2, 4), id);
+    return path.join(this.deps.uploadsDir, id.slice(2, 4), id);
   }
 
   /**
@@ -70,20 +72,17 @@ export class Uploads {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, output.data, { flush: true });
     const isPrivate = PRIVATE_UPLOAD_KINDS.includes(kind);
-    await this.app.database.db
-      .insertInto('uploads')
-      .values({
-        id,
-        merchant_id: merchantId,
-        kind,
-        mime: FORMATS[format].mime,
-        bytes: output.data.length,
-        width: output.info.width,
-        height: output.info.height,
-        is_private: isPrivate ? 1 : 0,
-        created_at: this.app.clock.now(),
-      })
-      .execute();
+    await uploadsRepository.insert(this.deps.db, {
+      id,
+      merchant_id: merchantId,
+      kind,
+      mime: FORMATS[format].mime,
+      bytes: output.data.length,
+      width: output.info.width,
+      height: output.info.height,
+      is_private: isPrivate ? 1 : 0,
+      created_at: this.deps.clock.now(),
+    });
     return { id, url: `/uploads/${id}`, kind, private: isPrivate };
   }
 
@@ -93,11 +92,7 @@ export class Uploads {
     reader: { merchantId: number | null; operator: boolean },
   ): Promise<{ file: string; mime: string; isPrivate: boolean }> {
     if (!/^u_[A-Za-z0-9_-]{22}$/.test(id)) throw new Refusal('NOT_FOUND', undefined, 404);
-    const row = await this.app.database.db
-      .selectFrom('uploads')
-      .select(['merchant_id', 'mime', 'is_private'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await uploadsRepository.byId(this.deps.db, id);
     if (!row) throw new Refusal('NOT_FOUND', undefined, 404);
     const allowed =
       !row.is_private ||

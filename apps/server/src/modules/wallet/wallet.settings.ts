@@ -1,26 +1,23 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import { CURRENCIES, type Network } from '@dropdesk/contract/wallet';
-import type { FastifyInstance } from 'fastify';
-import { iso } from '../../lib/clock';
+import type { Db } from '../../db/database';
+import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { audit } from '../admin/operators';
+import { depositAddressesRepository } from './deposit-addresses.repository';
 import { walletSettingsRepository } from './wallet.repository';
 import { withdrawalFee } from './withdrawal.service';
 
 /** What operators configure: the platform's deposit address per network, and the withdrawal fee. */
 export class WalletSettings {
-  constructor(private readonly app: FastifyInstance) {}
-
-  private get db() {
-    return this.app.database.db;
-  }
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   async addresses() {
-    const rows = await this.db.selectFrom('deposit_addresses').selectAll().orderBy('network').execute();
+    const rows = await depositAddressesRepository.all(this.deps.db);
     return {
       list: rows.map((r) => ({
-        network: r.network as Network,
+        network: r.network,
         currency: CURRENCIES[0],
         address: r.address,
         enabled: r.enabled === 1,
@@ -30,19 +27,14 @@ export class WalletSettings {
   }
 
   async setAddress(op: SessionOperator, body: { network: Network; address: string; enabled: boolean }) {
-    const now = this.app.clock.now();
-    const values = {
-      address: body.address,
-      enabled: body.enabled ? 1 : 0,
-      updated_by: op.id,
-      updated_at: now,
-    };
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('deposit_addresses')
-        .values({ network: body.network, ...values })
-        .onConflict((oc) => oc.column('network').doUpdateSet(values))
-        .execute();
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (tx) => {
+      await depositAddressesRepository.upsert(tx, body.network, {
+        address: body.address,
+        enabled: body.enabled ? 1 : 0,
+        updated_by: op.id,
+        updated_at: now,
+      });
       await audit(
         tx,
         {
@@ -65,7 +57,7 @@ export class WalletSettings {
   }
 
   async settings() {
-    const s = await walletSettingsRepository.get(this.db);
+    const s = await walletSettingsRepository.get(this.deps.db);
     return {
       withdraw_fee_bps: s.withdraw_fee_bps,
       withdraw_fee_fixed: formatMoney(s.withdraw_fee_fixed),
@@ -86,13 +78,9 @@ export class WalletSettings {
     // The minimum must leave something to pay out once the fee is taken.
     if (withdrawalFee(body.withdraw_min, body).actual <= 0)
       throw fieldRefusal('INVALID_INPUT', 'withdraw_min', 'FIELD_TOO_SMALL');
-    const now = this.app.clock.now();
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('wallet_settings')
-        .set({ ...body, updated_at: now })
-        .where('id', '=', 1)
-        .execute();
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction().execute(async (tx) => {
+      await walletSettingsRepository.update(tx, { ...body, updated_at: now });
       await audit(
         tx,
         {

@@ -1,23 +1,20 @@
 import { applyBps, formatMoney } from '@dropdesk/contract/money';
 import { CURRENCIES, NETWORKS, type Network, type WithdrawalItem } from '@dropdesk/contract/wallet';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
-import { fetchPage, type Paging } from '../../db/paging';
-import { iso } from '../../lib/clock';
-import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
+import { decideOnce } from '../../db/decide';
+import type { Paging } from '../../db/paging';
+import { moneyTransaction } from '../../db/transaction';
+import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
+import { withMerchants } from '../account/merchant-refs';
 import { merchantsRepository } from '../account/merchants.repository';
 import { recordDecision } from '../admin/operators';
+import { bankCardsRepository } from '../kyc/bank-cards.repository';
 import { balanceAfter, post, walletBalance } from '../ledger/ledger';
-import {
-  maskAccount,
-  merchantRefs,
-  orderNo,
-  type WithdrawalRow,
-  walletSettingsRepository,
-  withdrawalItem,
-} from './wallet.repository';
+import type { MoneyDeps } from './deps';
+import { walletSettingsRepository } from './wallet.repository';
+import { bankCardView, orderNo, withdrawalItem } from './wallet.views';
+import { type WithdrawalRow, withdrawalsRepository } from './withdrawals.repository';
 
 type Status = WithdrawalItem['status'];
 
@@ -45,29 +42,18 @@ export function withdrawalFee(
  * fee) or rejects it (hold → wallet). The merchant may cancel while it is pending.
  */
 export class WithdrawalService {
-  constructor(private readonly app: FastifyInstance) {}
-
-  private get db() {
-    return this.app.database.db;
-  }
+  constructor(private readonly deps: MoneyDeps) {}
 
   async info(merchantId: number) {
+    const { db } = this.deps;
     const [merchant, settings, balance, card, addresses] = await Promise.all([
-      merchantsRepository.byId(this.db, merchantId),
-      walletSettingsRepository.get(this.db),
-      walletBalance(this.db, merchantId),
-      this.db.selectFrom('bank_cards').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst(),
-      this.db
-        .selectFrom('withdrawals')
-        .select(['network', 'address', (eb) => eb.fn.max('id').as('last')])
-        .where('merchant_id', '=', merchantId)
-        .where('method', '=', 'blockchain')
-        .groupBy(['network', 'address'])
-        .orderBy('last', 'desc')
-        .limit(5)
-        .execute(),
+      merchantsRepository.byId(db, merchantId),
+      walletSettingsRepository.get(db),
+      walletBalance(db, merchantId),
+      bankCardsRepository.byMerchant(db, merchantId),
+      withdrawalsRepository.recentAddresses(db, merchantId, 5),
     ]);
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    if (!merchant) throw unauthorized();
     return {
       balance: formatMoney(balance),
       fee: { bps: settings.withdraw_fee_bps, fixed: formatMoney(settings.withdraw_fee_fixed) },
@@ -75,70 +61,54 @@ export class WithdrawalService {
       processing_hours: settings.processing_hours,
       currencies: [...CURRENCIES],
       networks: [...NETWORKS],
-      kyc_status: merchant.kyc_status as 'unverified' | 'pending' | 'verified' | 'rejected',
-      bank: card
-        ? {
-            holder_name: card.holder_name,
-            bank_name: card.bank_name,
-            account_number: maskAccount(card.account_number),
-            updated_at: iso(card.updated_at),
-          }
-        : null,
-      addresses: addresses.map((a) => ({ network: a.network as Network, address: a.address ?? '' })),
+      kyc_status: merchant.kyc_status,
+      bank: bankCardView(card),
+      addresses,
     };
   }
 
   async create(merchantId: number, body: WithdrawalRequest, idem: Idempotency | null) {
-    const merchant = await merchantsRepository.byId(this.db, merchantId);
-    if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
+    const { db, clock } = this.deps;
+    const merchant = await merchantsRepository.byId(db, merchantId);
+    if (!merchant) throw unauthorized();
     if (merchant.kyc_status !== 'verified') throw new Refusal('KYC_REQUIRED');
-    const card =
-      body.method === 'bank'
-        ? await this.db
-            .selectFrom('bank_cards')
-            .selectAll()
-            .where('merchant_id', '=', merchantId)
-            .executeTakeFirst()
-        : undefined;
+    const card = body.method === 'bank' ? await bankCardsRepository.byMerchant(db, merchantId) : undefined;
     if (body.method === 'bank' && !card) throw new Refusal('BANK_REQUIRED');
-    const settings = await walletSettingsRepository.get(this.db);
+    const settings = await walletSettingsRepository.get(db);
     const { fee, actual } = withdrawalFee(body.amount, settings);
     if (body.amount < settings.withdraw_min || actual <= 0) {
       const min = formatMoney(settings.withdraw_min);
       throw new Refusal('MIN_WITHDRAWAL', { min, fields: { amount: 'MIN_WITHDRAWAL' } }, 200, { min });
     }
-    await this.app.payPasswords.check(merchantId, body.pay_password);
+    await this.deps.payPasswords.check(merchantId, body.pay_password);
     // A friendly early answer; the ledger's conditional debit below is what guarantees it.
-    if (body.amount > (await walletBalance(this.db, merchantId)))
+    if (body.amount > (await walletBalance(db, merchantId)))
       throw fieldRefusal('CANNOT_EXCEED_BALANCE', 'amount');
 
-    const now = this.app.clock.now();
+    const now = clock.now();
+    const chain = body.method === 'blockchain';
     try {
-      return await this.db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('withdrawals')
-          .values({
-            merchant_id: merchantId,
-            method: body.method,
-            amount: body.amount,
-            fee,
-            actual,
-            currency: body.method === 'blockchain' ? (body.currency ?? CURRENCIES[0]) : null,
-            network: body.method === 'blockchain' ? (body.network ?? null) : null,
-            address: body.method === 'blockchain' ? (body.address ?? null) : null,
-            holder_name: card?.holder_name ?? null,
-            bank_name: card?.bank_name ?? null,
-            account_number: card?.account_number ?? null,
-            reason: null,
-            reference: null,
-            hold_journal_id: null,
-            resolve_journal_id: null,
-            created_at: now,
-            resolved_at: null,
-            resolved_by: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+      return await moneyTransaction(db, idem, async (tx) => {
+        const row = await withdrawalsRepository.insert(tx, {
+          merchant_id: merchantId,
+          method: body.method,
+          amount: body.amount,
+          fee,
+          actual,
+          currency: chain ? (body.currency ?? CURRENCIES[0]) : null,
+          network: chain ? (body.network ?? null) : null,
+          address: chain ? (body.address ?? null) : null,
+          holder_name: card?.holder_name ?? null,
+          bank_name: card?.bank_name ?? null,
+          account_number: card?.account_number ?? null,
+          reason: null,
+          reference: null,
+          hold_journal_id: null,
+          resolve_journal_id: null,
+          created_at: now,
+          resolved_at: null,
+          resolved_by: null,
+        });
         const journal = await post(tx, {
           type: 'withdrawal_hold',
           merchantId,
@@ -149,17 +119,11 @@ export class WithdrawalService {
             { account: { merchantId, kind: 'withdraw_hold' }, amount: body.amount },
           ],
         });
-        await tx
-          .updateTable('withdrawals')
-          .set({ hold_journal_id: journal.id })
-          .where('id', '=', row.id)
-          .execute();
-        const data = {
+        await withdrawalsRepository.setJournals(tx, row.id, { hold_journal_id: journal.id });
+        return {
           ...withdrawalItem(row),
           balance: formatMoney(balanceAfter(journal, { merchantId, kind: 'wallet' })),
         };
-        await idem?.complete(tx, data);
-        return data;
       });
     } catch (error) {
       if (error instanceof Refusal && error.key === 'INSUFFICIENT_BALANCE')
@@ -169,49 +133,17 @@ export class WithdrawalService {
   }
 
   async log(merchantId: number, query: Paging & { status?: Status | undefined }) {
-    let q = this.db.selectFrom('withdrawals').where('merchant_id', '=', merchantId);
-    if (query.status) q = q.where('status', '=', query.status);
-    return fetchPage(
-      q,
-      (f) => f.selectAll().orderBy('id', 'desc'),
+    const page = await withdrawalsRepository.page(
+      this.deps.db,
+      { merchantId, status: query.status },
       query,
-      (rows) => rows.map(withdrawalItem),
+      'desc',
     );
-  }
-
-  /**
-   * Moves a pending withdrawal to `status` with one conditional UPDATE, so of an approval, a
-   * rejection and a cancellation racing, exactly one wins. `merchantId` limits it to one merchant.
-   */
-  private async resolve(
-    tx: Db,
-    id: number,
-    status: 'approved' | 'rejected' | 'cancelled',
-    by: { operatorId: number | null; merchantId?: number },
-    fields: { reason?: string | null; reference?: string | null },
-    now: number,
-  ): Promise<WithdrawalRow> {
-    let update = tx
-      .updateTable('withdrawals')
-      .set({
-        status,
-        reason: fields.reason ?? null,
-        reference: fields.reference ?? null,
-        resolved_at: now,
-        resolved_by: by.operatorId,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'pending');
-    if (by.merchantId !== undefined) update = update.where('merchant_id', '=', by.merchantId);
-    const row = await update.returningAll().executeTakeFirst();
-    if (row) return row;
-    let exists = tx.selectFrom('withdrawals').select('id').where('id', '=', id);
-    if (by.merchantId !== undefined) exists = exists.where('merchant_id', '=', by.merchantId);
-    throw (await exists.executeTakeFirst()) ? new Refusal('ALREADY_RESOLVED') : notFound();
+    return { ...page, list: page.list.map(withdrawalItem) };
   }
 
   /** Hold → wallet: the journal of a rejection or a cancellation. */
-  private release(tx: Db, row: WithdrawalRow, operatorId: number | null, now: number) {
+  private release(tx: MoneyDeps['db'], row: WithdrawalRow, operatorId: number | null, now: number) {
     return post(tx, {
       type: 'withdrawal_release',
       merchantId: row.merchant_id,
@@ -225,135 +157,105 @@ export class WithdrawalService {
     });
   }
 
+  /** The merchant takes back its own pending withdrawal; another merchant's looks like a missing one. */
   async cancel(merchantId: number, id: number, idem: Idempotency | null) {
-    const now = this.app.clock.now();
-    return this.db.transaction().execute(async (tx) => {
-      const row = await this.resolve(tx, id, 'cancelled', { operatorId: null, merchantId }, {}, now);
+    const now = this.deps.clock.now();
+    return moneyTransaction(this.deps.db, idem, async (tx) => {
+      const row = await decideOnce(
+        tx,
+        'withdrawals',
+        id,
+        { status: 'cancelled', resolved_at: now, resolved_by: null },
+        { merchantId },
+      );
       const journal = await this.release(tx, row, null, now);
-      await tx
-        .updateTable('withdrawals')
-        .set({ resolve_journal_id: journal.id })
-        .where('id', '=', id)
-        .execute();
-      const data = {
+      await withdrawalsRepository.setJournals(tx, id, { resolve_journal_id: journal.id });
+      return {
         ...withdrawalItem(row),
         balance: formatMoney(balanceAfter(journal, { merchantId, kind: 'wallet' })),
       };
-      await idem?.complete(tx, data);
-      return data;
     });
   }
 
   // ------------------------------------------------------------ operators
 
+  /** The review queue, oldest first, each with its merchant and the full account to pay. */
   async list(query: Paging & { status?: Status | undefined; merchant_id?: number | undefined }) {
-    let q = this.db.selectFrom('withdrawals');
-    if (query.status) q = q.where('status', '=', query.status);
-    if (query.merchant_id) q = q.where('merchant_id', '=', query.merchant_id);
-    return fetchPage(
-      q,
-      (f) => f.selectAll().orderBy('id', 'asc'),
-      query,
-      async (rows) => {
-        const merchants = await merchantRefs(
-          this.db,
-          rows.map((r) => r.merchant_id),
-        );
-        return rows.map((r) => ({
-          ...withdrawalItem(r),
-          merchant: merchants.get(r.merchant_id)!,
-          bank:
-            r.method === 'bank'
-              ? {
-                  holder_name: r.holder_name ?? '',
-                  bank_name: r.bank_name ?? '',
-                  account_number: r.account_number ?? '',
-                }
-              : null,
-          reference: r.reference,
-        }));
-      },
-    );
+    const filter = { merchantId: query.merchant_id, status: query.status };
+    const page = await withdrawalsRepository.page(this.deps.db, filter, query, 'asc');
+    return withMerchants(this.deps.db, page, (r, merchant) => ({
+      ...withdrawalItem(r),
+      merchant,
+      bank:
+        r.method === 'bank'
+          ? {
+              holder_name: r.holder_name ?? '',
+              bank_name: r.bank_name ?? '',
+              account_number: r.account_number ?? '',
+            }
+          : null,
+      reference: r.reference,
+    }));
   }
 
-  async approve(op: SessionOperator, id: number, reference: string | null, idem: Idempotency | null) {
-    const now = this.app.clock.now();
-    return this.db.transaction().execute(async (tx) => {
-      const row = await this.resolve(tx, id, 'approved', { operatorId: op.id }, { reference }, now);
-      const journal = await post(tx, {
-        type: 'withdrawal_payout',
-        merchantId: row.merchant_id,
-        ref: { type: 'withdrawal', id: row.id },
-        operatorId: op.id,
-        at: now,
-        postings: [
-          { account: { merchantId: row.merchant_id, kind: 'withdraw_hold' }, amount: -row.amount },
-          { account: { platform: 'payout_clearing' }, amount: row.actual },
-          { account: { platform: 'revenue' }, amount: row.fee },
-        ],
+  /**
+   * An operator's decision: approve pays the hold out (actual to payout clearing, fee to revenue),
+   * reject releases it to the wallet. Decided once, audited, and told to the merchant.
+   */
+  async decide(
+    op: SessionOperator,
+    id: number,
+    decision: { approve: true; reference: string | null } | { approve: false; reason: string },
+    idem: Idempotency | null,
+  ) {
+    const now = this.deps.clock.now();
+    return moneyTransaction(this.deps.db, idem, async (tx) => {
+      const row = await decideOnce(tx, 'withdrawals', id, {
+        status: decision.approve ? 'approved' : 'rejected',
+        reason: decision.approve ? null : decision.reason,
+        reference: decision.approve ? decision.reference : null,
+        resolved_at: now,
+        resolved_by: op.id,
       });
-      await tx
-        .updateTable('withdrawals')
-        .set({ resolve_journal_id: journal.id })
-        .where('id', '=', id)
-        .execute();
+      const owner = row.merchant_id;
+      const journal = decision.approve
+        ? await post(tx, {
+            type: 'withdrawal_payout',
+            merchantId: owner,
+            ref: { type: 'withdrawal', id: row.id },
+            operatorId: op.id,
+            at: now,
+            postings: [
+              { account: { merchantId: owner, kind: 'withdraw_hold' }, amount: -row.amount },
+              { account: { platform: 'payout_clearing' }, amount: row.actual },
+              { account: { platform: 'revenue' }, amount: row.fee },
+            ],
+          })
+        : await this.release(tx, row, op.id, now);
+      await withdrawalsRepository.setJournals(tx, id, { resolve_journal_id: journal.id });
+      const common = { order_no: orderNo('W', row.id, row.created_at), amount: formatMoney(row.amount) };
       await recordDecision(
         tx,
         {
           operatorId: op.id,
-          action: 'withdrawal.approve',
+          action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
           target: { type: 'withdrawal', id: row.id },
-          detail: { reference },
-          notice: {
-            merchantId: row.merchant_id,
-            type: 'withdrawal_approved',
-            params: {
-              order_no: orderNo('W', row.id, row.created_at),
-              amount: formatMoney(row.amount),
-              actual: formatMoney(row.actual),
-            },
-          },
+          detail: decision.approve ? { reference: decision.reference } : { reason: decision.reason },
+          notice: decision.approve
+            ? {
+                merchantId: owner,
+                type: 'withdrawal_approved',
+                params: { ...common, actual: formatMoney(row.actual) },
+              }
+            : {
+                merchantId: owner,
+                type: 'withdrawal_rejected',
+                params: { ...common, reason: decision.reason },
+              },
         },
         now,
       );
-      const item = withdrawalItem(row);
-      await idem?.complete(tx, item);
-      return item;
-    });
-  }
-
-  async reject(op: SessionOperator, id: number, reason: string, idem: Idempotency | null) {
-    const now = this.app.clock.now();
-    return this.db.transaction().execute(async (tx) => {
-      const row = await this.resolve(tx, id, 'rejected', { operatorId: op.id }, { reason }, now);
-      const journal = await this.release(tx, row, op.id, now);
-      await tx
-        .updateTable('withdrawals')
-        .set({ resolve_journal_id: journal.id })
-        .where('id', '=', id)
-        .execute();
-      await recordDecision(
-        tx,
-        {
-          operatorId: op.id,
-          action: 'withdrawal.reject',
-          target: { type: 'withdrawal', id: row.id },
-          detail: { reason },
-          notice: {
-            merchantId: row.merchant_id,
-            type: 'withdrawal_rejected',
-            params: {
-              order_no: orderNo('W', row.id, row.created_at),
-              amount: formatMoney(row.amount),
-              reason,
-            },
-          },
-        },
-        now,
-      );
-      const item = withdrawalItem(row);
-      await idem?.complete(tx, item);
-      return item;
+      return withdrawalItem(row);
     });
   }
 }

@@ -1,0 +1,43 @@
+import type { MerInfo } from '@dropdesk/contract/account';
+import { formatMoney } from '@dropdesk/contract/money';
+import type { Db } from '../../db/database';
+import { iso } from '../../lib/clock';
+import { merchantsRepository } from './merchants.repository';
+
+const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
+
+/** The merchant as getMerInfo and a login show it; null when there is no such merchant. */
+export async function loadMerInfo(db: Db, id: number, publicUrl: string): Promise<MerInfo | null> {
+  const row = await merchantsRepository.merInfoRow(db, id);
+  if (!row) return null;
+  return {
+    id: row.id,
+    phone: row.phone,
+    email: row.email,
+    real_name: row.real_name,
+    country: row.country,
+    time_zone: row.time_zone,
+    lang: row.lang,
+    invite_code: row.invite_code,
+    invite_link: `${publicUrl}/register?code=${encodeURIComponent(row.invite_code)}`,
+    status: row.status,
+    closed_reason: row.closed_reason,
+    pay_password_set: row.pay_password_hash !== null,
+    kyc_status: row.kyc_status,
+    created_at: iso(row.created_at),
+    balance: formatMoney(row.balance ?? 0),
+    level: null,
+    shop: {
+      name: row.name,
+      logo_url: fileUrl(row.logo),
+      address: row.address,
+      phone: row.shop_phone,
+      intro: row.intro,
+      welcome: row.welcome,
+      service_link: row.service_link,
+      banner_url: fileUrl(row.banner),
+      twitter: row.twitter,
+      google: row.google,
+    },
+  };
+}

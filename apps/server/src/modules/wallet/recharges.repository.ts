@@ -1,0 +1,27 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { PageOf, Paging } from '../../db/paging';
+import { type ReviewFilter, reviewPage } from '../../db/review-page';
+import type { RechargesTable } from '../../db/schema';
+
+export type RechargeRow = Selectable<RechargesTable>;
+
+/** Queries about top-ups; the rules are RechargeService's. */
+export const rechargesRepository = {
+  insert(db: Db, values: Insertable<RechargesTable>): Promise<RechargeRow> {
+    return db.insertInto('recharges').values(values).returningAll().executeTakeFirstOrThrow();
+  },
+
+  byVoucher(db: Db, voucher: string): Promise<{ id: number } | undefined> {
+    return db.selectFrom('recharges').select('id').where('voucher', '=', voucher).executeTakeFirst();
+  },
+
+  /** A page of a merchant's log (newest first) or of the review queue (oldest first). */
+  page(db: Db, filter: ReviewFilter, paging: Paging, order: 'asc' | 'desc'): Promise<PageOf<RechargeRow>> {
+    return reviewPage(db, 'recharges', filter, paging, order);
+  },
+
+  async setJournal(db: Db, id: number, journalId: number): Promise<void> {
+    await db.updateTable('recharges').set({ journal_id: journalId }).where('id', '=', id).execute();
+  },
+};

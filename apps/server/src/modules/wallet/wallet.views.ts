@@ -1,0 +1,70 @@
+import { formatMoney } from '@dropdesk/contract/money';
+import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { iso } from '../../lib/clock';
+import type { BankCardRow } from '../kyc/bank-cards.repository';
+import type { RechargeRow } from './recharges.repository';
+import type { WithdrawalRow } from './withdrawals.repository';
+
+/** "R20261122000042": a prefix, the UTC day it was made and the id. Derived, never stored. */
+export function orderNo(prefix: 'R' | 'W', id: number, createdAt: number): string {
+  const day = new Date(createdAt).toISOString().slice(0, 10).replaceAll('-', '');
+  return `${prefix}${day}${String(id).padStart(6, '0')}`;
+}
+
+/** "**** 1234": what a merchant sees of an account number once saved. */
+export function maskAccount(number: string): string {
+  return `**** ${number.slice(-4)}`;
+}
+
+/** The saved bank card as its owner sees it (masked), wherever it is shown. */
+export function bankCardView(card: BankCardRow | undefined) {
+  if (!card) return null;
+  return {
+    holder_name: card.holder_name,
+    bank_name: card.bank_name,
+    account_number: maskAccount(card.account_number),
+    updated_at: iso(card.updated_at),
+  };
+}
+
+export function rechargeItem(row: RechargeRow): RechargeItem {
+  return {
+    id: row.id,
+    order_no: orderNo('R', row.id, row.created_at),
+    method: row.method,
+    network: row.network,
+    address: row.address,
+    amount: formatMoney(row.amount),
+    status: row.status,
+    reason: row.reason,
+    voucher_url: `/uploads/${row.voucher}`,
+    created_at: iso(row.created_at),
+    resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
+  };
+}
+
+export function withdrawalItem(row: WithdrawalRow): WithdrawalItem {
+  return {
+    id: row.id,
+    order_no: orderNo('W', row.id, row.created_at),
+    method: row.method,
+    amount: formatMoney(row.amount),
+    fee: formatMoney(row.fee),
+    actual: formatMoney(row.actual),
+    currency: row.currency,
+    network: row.network,
+    address: row.address,
+    bank:
+      row.method === 'bank'
+        ? {
+            holder_name: row.holder_name ?? '',
+            bank_name: row.bank_name ?? '',
+            account_number: maskAccount(row.account_number ?? ''),
+          }
+        : null,
+    status: row.status,
+    reason: row.reason,
+    created_at: iso(row.created_at),
+    resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
+  };
+}
