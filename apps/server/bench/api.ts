@@ -4,114 +4,270 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { byPackage, topSelfTime } from './profile';
 
 /**
- * npm run bench:api — login and getMerInfo throughput and p99 against the real server (SQLite,
- * production hashing cost), beside a bare Fastify route in the same run. The server and the load
- * generator share this machine's 2 cores, so the figures are a floor, not a ceiling.
+ * npm run bench:api — throughput, p99 and server memory of the real server (SQLite, production log
+ * level and hashing cost) beside two yardsticks in the same run:
+ * - bare: a bare Fastify route (the ceiling of the framework on this machine);
+ * - limit: a bare Fastify app with our security headers and request log that reads getMerInfo's
+ *   rows from the same database file with two prepared statements (bench/limit.ts): the ceiling
+ *   of an authenticated read. getMerInfo is meant to reach 80% of it.
+ * The servers and the load generator (this process) share this machine's cores, so the figures
+ * are a floor, not a ceiling. BENCH_PROFILE=1 writes a CPU profile of the real server and prints
+ * where its time goes.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      if (res.status < 500) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`not up: ${url}`);
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-  });
+/** Resident memory of a process, in MiB (Linux). */
+function rssMiB(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
 }
 
-function row(name: string, r: autocannon.Result) {
-  const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+/** Runs autocannon against `pid`'s server, sampling its memory; answers the table row. */
+async function measure(name: string, pid: number | undefined, opts: autocannon.Options) {
+  let peak = 0;
+  // A refusal travels as HTTP 200 with code 0: count answers that are not a success.
+  let refused = 0;
+  const check = {
+    requests: [
+      {
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        body: opts.body,
+        onResponse: (status: number, body: string) => {
+          if (status !== 200 || !body.startsWith('{"code":1')) refused++;
+        },
+      },
+    ],
+  };
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 200);
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, ...check }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+  clearInterval(sampler);
   return {
     route: name,
     'req/s': Math.round(r.requests.average),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
+    'RSS MiB (peak)': peak,
+    'RSS MiB (after)': rssMiB(pid),
     requests: r.requests.total,
-    errors,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    'not code 1': refused,
   };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-'));
+const profileDir = path.join(dataDir, 'profile');
 const apiPort = 18_080;
 const barePort = 18_081;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: serverDir,
-  env: {
-    ...process.env,
-    PORT: String(apiPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    // Login is rate limited per client by design; the bench measures the work behind the limit.
-    RATE_LIMIT_SCALE: '1000000',
-    WEB_DIST: path.join(dataDir, 'none'),
+const limitPort = 18_082;
+const api = `http://127.0.0.1:${apiPort}`;
+const publicUrl = `http://localhost:${apiPort}`;
+
+// The real server logs at the production level, to a file as a service manager would take it.
+const serverLog = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+const server = spawn(
+  process.execPath,
+  [
+    ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'server')}`] : []),
+    '--import',
+    'tsx',
+    'src/main.ts',
+  ],
+  {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      SECRET: 'bench-secret-0123456789abcdef0123456789',
+      PUBLIC_URL: publicUrl,
+      // Login is rate limited per client by design; the bench measures the work behind the limit.
+      RATE_LIMIT_SCALE: '1000000',
+      WEB_DIST: path.join(dataDir, 'none'),
+    },
+    stdio: ['ignore', serverLog, 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const bare = fork(path.join(here, 'bare.ts'), [], {
-  env: { ...process.env, PORT: String(barePort) },
-  execArgv: ['--import', 'tsx'],
-  stdio: 'inherit',
-});
+);
+const children: ChildProcess[] = [server];
+const forkBench = (file: string, port: number) => {
+  const child = fork(path.join(here, file), [], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: publicUrl },
+    execArgv: [
+      ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, file.replace('.ts', ''))}`] : []),
+      '--import',
+      'tsx',
+    ],
+    stdio: 'inherit',
+  });
+  children.push(child);
+  return child;
+};
+
+async function call(method: 'GET' | 'POST', url: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${api}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { token } : {}),
+      ...(method === 'POST' ? { 'idempotency-key': `bench-${Math.random().toString(36).slice(2)}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as any;
+  if (json.code !== 1) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Funds records to list: top-ups asked by the merchant and approved by the demo operator. */
+async function seedFundsRecords(merchantToken: string, count: number) {
+  const op = await call('POST', '/admin/login', null, { username: 'admin', password: 'Admin@2026' });
+  for (let i = 0; i < count; i++) {
+    const image = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: i, g: 80, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('kind', 'voucher');
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'v.png');
+    const up = await fetch(`${api}/merchant/common/upload`, {
+      method: 'POST',
+      headers: { token: merchantToken },
+      body: form,
+    }).then((r) => r.json() as Promise<{ code: number; data: { id: string } }>);
+    if (up.code !== 1) throw new Error(`upload: ${JSON.stringify(up)}`);
+    const recharge = await call('POST', '/merchant/merchant/recharge', merchantToken, {
+      method: 'bank',
+      amount: '150.00',
+      voucher: up.data.id,
+    });
+    await call('POST', '/admin/recharges/approve', op.token, { id: recharge.id });
+  }
+}
+
+/** The security headers both servers send (the limit route must pay for the same ones). */
+async function securityHeaders(url: string, token: string): Promise<string> {
+  const res = await fetch(url, { headers: { token } });
+  await res.arrayBuffer();
+  const names = [...res.headers.keys()].filter(
+    (h) => !/^(date|content-length|connection|keep-alive)$/.test(h),
+  );
+  return names
+    .filter((h) => h !== 'content-type')
+    .sort()
+    .map((h) => `${h}: ${res.headers.get(h)}`)
+    .join('\n');
+}
 
 try {
-  await waitFor(`http://127.0.0.1:${apiPort}/healthz`, server);
+  await waitFor(`${api}/healthz`, server);
+  const bare = forkBench('bare.ts', barePort);
+  const limit = forkBench('limit.ts', limitPort);
   await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
-  const login = await fetch(`http://127.0.0.1:${apiPort}/merchant/merchant/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo@dropdesk.local', password: 'Demo@2026' }),
-  }).then((r) => r.json() as Promise<{ data: { merinfo: { token: string } } }>);
-  const token = login.data.merinfo.token;
+  await waitFor(`http://127.0.0.1:${limitPort}/limit`, limit);
 
-  const common = { connections: CONNECTIONS, duration: DURATION };
+  const login = await call('POST', '/merchant/merchant/login', null, {
+    account: 'demo@dropdesk.local',
+    password: 'Demo@2026',
+  });
+  const token = login.merinfo.token as string;
+  await seedFundsRecords(token, 25);
+
+  const limitUrl = `http://127.0.0.1:${limitPort}/limit`;
+  const merInfoUrl = `${api}/merchant/merchant/getMerInfo`;
+  const [ours, theirs] = await Promise.all([
+    securityHeaders(merInfoUrl, token),
+    securityHeaders(limitUrl, token),
+  ]);
+  if (ours !== theirs) console.warn(`headers differ:\n--- getMerInfo\n${ours}\n--- limit\n${theirs}`);
+  const [a, b] = await Promise.all([
+    fetch(merInfoUrl, { headers: { token } }).then((r) => r.json() as Promise<{ data: unknown }>),
+    fetch(limitUrl, { headers: { token } }).then((r) => r.json() as Promise<{ data: unknown }>),
+  ]);
+  if (JSON.stringify(a.data) !== JSON.stringify(b.data))
+    console.warn(`data differ:\n${JSON.stringify(a.data)}\n${JSON.stringify(b.data)}`);
+
   const results = [];
-  results.push(row('bare Fastify GET', await run({ ...common, url: `http://127.0.0.1:${barePort}/bare` })));
-  results.push(
-    row(
-      'GET merchant/getMerInfo',
-      await run({
-        ...common,
-        url: `http://127.0.0.1:${apiPort}/merchant/merchant/getMerInfo`,
+  results.push(await measure('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
+  results.push(await measure('limit: helmet+log+2 stmts', limit.pid, { url: limitUrl, headers: { token } }));
+  results.push(await measure('GET merchant/getMerInfo', server.pid, { url: merInfoUrl, headers: { token } }));
+  // A profile covers getMerInfo alone, so its entries are that route's.
+  if (!PROFILE)
+    results.push(
+      await measure('GET merchant/bill page 1', server.pid, {
+        url: `${api}/merchant/merchant/bill?page=1&limit=20`,
         headers: { token },
       }),
-    ),
-  );
-  results.push(
-    row(
-      'POST merchant/login',
-      await run({
-        ...common,
-        url: `http://127.0.0.1:${apiPort}/merchant/merchant/login`,
+    );
+  if (!PROFILE)
+    results.push(
+      await measure('POST merchant/login', server.pid, {
+        url: `${api}/merchant/merchant/login`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ account: 'demo@dropdesk.local', password: 'Demo@2026' }),
       }),
-    ),
-  );
+    );
   console.log(
-    `\nbench:api — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each, SQLite`,
+    `\nbench:api — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each, SQLite, log level info`,
   );
   console.table(results);
+  const limitRps = results[1]?.['req/s'] ?? 1;
+  const merInfoRps = results[2]?.['req/s'] ?? 0;
+  console.log(`getMerInfo reaches ${Math.round((100 * merInfoRps) / limitRps)}% of the limit route.`);
   console.log('login verifies an Argon2id hash (19 MiB, t=2) per request: it is meant to be slow.');
 } finally {
-  server.kill('SIGTERM');
-  bare.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
+  if (PROFILE) {
+    for (const name of ['server', 'limit']) {
+      const dir = path.join(profileDir, name);
+      // The biggest file is the main thread's (tsx's loader thread writes its own, small one).
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
+      const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+      if (!main) continue;
+      const kept = path.join(os.tmpdir(), `dropdesk-${name}-${Date.now()}.cpuprofile`);
+      fs.copyFileSync(main, kept);
+      console.log(`\nCPU profile of the ${name} process: ${kept}`);
+      console.log(topSelfTime(kept, 25));
+      console.log(`\nby package:\n${byPackage(kept)}`);
+    }
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,18 +9,17 @@ import {
 } from './constants';
 import { isoTime } from './envelope';
 import { defineRoute } from './route';
+import { text } from './text';
 
 // ---------------------------------------------------------------- fields
 
-const text = (max: number) =>
-  z
-    .string({ error: 'FIELD_REQUIRED' })
+const requiredText = (max: number) =>
+  text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED' })
     .max(max, { error: 'FIELD_TOO_LONG' });
 
-export const phoneField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const phoneField = text({ error: 'FIELD_REQUIRED' })
   .transform((s) => s.replace(/[\s\-().]/g, ''))
   .pipe(
     z
@@ -29,47 +28,40 @@ export const phoneField = z
       .regex(/^\+?[1-9]\d{5,14}$/, { error: 'FIELD_PHONE' }),
   );
 
-export const emailField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const emailField = text({ error: 'FIELD_REQUIRED' })
   .trim()
   .min(1, { error: 'FIELD_REQUIRED' })
   .max(254, { error: 'FIELD_TOO_LONG' })
   .pipe(z.email({ error: 'FIELD_EMAIL' }))
   .transform((s) => s.toLowerCase());
 
-export const passwordField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const passwordField = text({ error: 'FIELD_REQUIRED' })
   .min(1, { error: 'FIELD_REQUIRED' })
   .min(PASSWORD_MIN_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' })
   .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' });
 
 /** Any non-empty password as typed at login (policy is checked when one is set). */
-const enteredPassword = z
-  .string({ error: 'FIELD_REQUIRED' })
+const enteredPassword = text({ error: 'FIELD_REQUIRED' })
   .min(1, { error: 'FIELD_REQUIRED' })
   .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' });
 
-export const payPasswordField = z
-  .string({ error: 'PAY_PASSWORD_REQUIRED' })
+export const payPasswordField = text({ error: 'PAY_PASSWORD_REQUIRED' })
   .min(1, { error: 'PAY_PASSWORD_REQUIRED' })
   .regex(new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`), { error: 'PAY_PASSWORD_FORMAT' });
 
 /** A reference returned by common/upload. */
-export const uploadRef = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const uploadRef = text({ error: 'FIELD_REQUIRED' })
   .min(1, { error: 'FIELD_REQUIRED' })
   .regex(/^u_[A-Za-z0-9_-]{22}$/, { error: 'UPLOAD_INVALID' });
 
-export const inviteCodeField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const inviteCodeField = text({ error: 'FIELD_REQUIRED' })
   .trim()
   .min(1, { error: 'FIELD_REQUIRED' })
   .max(32, { error: 'INVITE_CODE_INVALID' })
   .transform((s) => s.toUpperCase());
 
 /** Phone or email, for login and password reset. */
-export const accountField = z
-  .string({ error: 'ACCOUNT_REQUIRED' })
+export const accountField = text({ error: 'ACCOUNT_REQUIRED' })
   .trim()
   .min(1, { error: 'ACCOUNT_REQUIRED' })
   .max(254, { error: 'FIELD_TOO_LONG' });
@@ -84,6 +76,9 @@ const same = (a: string, b: string) =>
 // ---------------------------------------------------------------- shapes
 
 export const kycStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+export type KycStatus = z.infer<typeof kycStatus>;
+export const merchantStatus = z.enum(['active', 'closed']);
+export type MerchantStatus = z.infer<typeof merchantStatus>;
 
 export const shopInfo = z.object({
   name: z.string(),
@@ -109,7 +104,7 @@ export const merInfo = z.object({
   lang: z.enum(LANGUAGES),
   invite_code: z.string(),
   invite_link: z.string(),
-  status: z.enum(['active', 'closed']),
+  status: merchantStatus,
   closed_reason: z.string().nullable(),
   pay_password_set: z.boolean(),
   kyc_status: kycStatus,
@@ -138,24 +133,23 @@ export function isTimeZone(value: string): boolean {
  * The merchant's time zone: finance reports cut days at its midnight. The app sends the phone's own
  * zone at registration; without one the shop keeps UTC.
  */
-export const timeZoneField = z
-  .string({ error: 'FIELD_INVALID' })
+export const timeZoneField = text({ error: 'FIELD_INVALID' })
   .max(64, { error: 'FIELD_INVALID' })
   .refine(isTimeZone, { error: 'FIELD_INVALID' });
 
 const registerFields = {
   store_logo: uploadRef,
-  store_name: text(60),
-  store_address: text(200),
+  store_name: requiredText(60),
+  store_address: requiredText(200),
   country: z.enum(COUNTRIES, { error: 'FIELD_INVALID' }),
   phone: phoneField,
-  real_name: text(60),
+  real_name: requiredText(60),
   id_card_front: uploadRef,
   id_card_back: uploadRef,
   id_card_hand: uploadRef,
   email: emailField,
   password: passwordField,
-  password_confirm: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+  password_confirm: text({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
   invite_code: inviteCodeField,
   business_license: uploadRef,
   time_zone: timeZoneField.optional(),
@@ -165,14 +159,14 @@ export const registerBody = z.strictObject(registerFields).refine(...same('passw
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const tkregisterBody = z
-  .strictObject({ ...registerFields, data: z.string().min(1, { error: 'HANDOFF_INVALID' }).max(4096) })
+  .strictObject({ ...registerFields, data: text().min(1, { error: 'HANDOFF_INVALID' }).max(4096) })
   .refine(...same('password', 'password_confirm'));
 
 export const loginBody = z.strictObject({
   account: accountField,
   password: enteredPassword,
-  captcha_id: z.string().max(64).optional(),
-  captcha: z.string().max(16).optional(),
+  captcha_id: text().max(64).optional(),
+  captcha: text().max(16).optional(),
 });
 
 export const verifyCodeBody = z.strictObject({ invite_code: inviteCodeField });
@@ -183,12 +177,11 @@ export const resetPwdBody = z
   .strictObject({
     old_password: enteredPassword.optional(),
     account: accountField.optional(),
-    code: z
-      .string()
+    code: text()
       .regex(/^\d{6}$/, { error: 'CODE_INVALID' })
       .optional(),
     password: passwordField,
-    password_confirm: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+    password_confirm: text({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
   })
   .refine(...same('password', 'password_confirm'));
 
@@ -208,9 +201,9 @@ export const resetPayBody = z
 export const verifyPayBody = z.strictObject({ pay_password: payPasswordField });
 
 export const thirdBody = z.strictObject({
-  data: z.string({ error: 'HANDOFF_INVALID' }).min(1, { error: 'HANDOFF_INVALID' }).max(4096),
-  code: z.string().max(32).optional(),
-  mer: z.string().max(64).optional(),
+  data: text({ error: 'HANDOFF_INVALID' }).min(1, { error: 'HANDOFF_INVALID' }).max(4096),
+  code: text().max(32).optional(),
+  mer: text().max(64).optional(),
 });
 
 export const setLanguageQuery = z.strictObject({ lang: z.enum(LANGUAGES, { error: 'FIELD_INVALID' }) });
@@ -227,6 +220,7 @@ export const accountRoutes = {
     path: '/merchant/common/config',
     auth: 'none',
     summary: 'Public settings the app needs before login',
+    refusals: [],
     data: z.object({
       service_url: z.string(),
       invite_base_url: z.string(),
@@ -240,6 +234,7 @@ export const accountRoutes = {
     path: '/merchant/common/captcha',
     auth: 'none',
     summary: 'A new captcha image (data URL) and its id',
+    refusals: [],
     data: z.object({ captcha_id: z.string(), image: z.string() }),
   }),
   upload: defineRoute({
@@ -248,6 +243,7 @@ export const accountRoutes = {
     auth: 'optional',
     multipart: true,
     summary: 'Upload an image (multipart `file` and `kind`); returns its reference',
+    refusals: ['INVALID_INPUT', 'UNSUPPORTED_FILE', 'SHOP_CLOSED'],
     data: z.object({ id: z.string(), url: z.string(), kind: uploadKindField, private: z.boolean() }),
   }),
   verifyCode: defineRoute({
@@ -255,6 +251,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/verify_code',
     auth: 'none',
     summary: 'Check an invitation code before registering',
+    refusals: ['INVALID_INPUT', 'INVITE_CODE_INVALID'],
     body: verifyCodeBody,
     data: z.object({ valid: z.boolean(), owner: z.string().nullable() }),
   }),
@@ -263,6 +260,14 @@ export const accountRoutes = {
     path: '/merchant/merchant/register',
     auth: 'none',
     summary: 'Register a merchant and its shop with an invitation code',
+    refusals: [
+      'INVALID_INPUT',
+      'UPLOAD_INVALID',
+      'INVITE_CODE_INVALID',
+      'PASSWORDS_DO_NOT_MATCH',
+      'PHONE_TAKEN',
+      'EMAIL_TAKEN',
+    ],
     body: registerBody,
     data: merInfoWithToken,
   }),
@@ -271,6 +276,13 @@ export const accountRoutes = {
     path: '/merchant/merchant/login',
     auth: 'none',
     summary: 'Log in with phone or email and password',
+    refusals: [
+      'INVALID_INPUT',
+      'ACCOUNT_REQUIRED',
+      'CAPTCHA_REQUIRED',
+      'CAPTCHA_INVALID',
+      'INVALID_CREDENTIALS',
+    ],
     body: loginBody,
     data: merInfoWithToken,
   }),
@@ -279,6 +291,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/logout',
     auth: 'merchant',
     summary: 'Revoke this session',
+    refusals: [],
     data: z.null(),
   }),
   getMerInfo: defineRoute({
@@ -286,6 +299,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/getMerInfo',
     auth: 'merchant',
     summary: 'The merchant and shop',
+    refusals: [],
     data: merInfo,
   }),
   sendCode: defineRoute({
@@ -293,6 +307,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/send_code',
     auth: 'none',
     summary: 'Send a password reset code to a phone or email',
+    refusals: ['INVALID_INPUT', 'ACCOUNT_REQUIRED'],
     body: sendCodeBody,
     data: z.object({ sent: z.literal(true) }),
   }),
@@ -301,6 +316,13 @@ export const accountRoutes = {
     path: '/merchant/merchant/resetpwd',
     auth: 'optional',
     summary: 'Change the login password (logged in) or reset it with a code',
+    refusals: [
+      'INVALID_INPUT',
+      'ACCOUNT_REQUIRED',
+      'CODE_INVALID',
+      'WRONG_PASSWORD',
+      'PASSWORDS_DO_NOT_MATCH',
+    ],
     body: resetPwdBody,
     data: z.null(),
   }),
@@ -310,6 +332,13 @@ export const accountRoutes = {
     auth: 'merchant',
     writes: true,
     summary: 'Set the payment password (once)',
+    refusals: [
+      'INVALID_INPUT',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      'PASSWORDS_DO_NOT_MATCH',
+      'PAY_PASSWORD_ALREADY_SET',
+    ],
     body: setPayPwdBody,
     data: z.null(),
   }),
@@ -319,6 +348,17 @@ export const accountRoutes = {
     auth: 'merchant',
     writes: true,
     summary: 'Change the payment password with the old one or the login password',
+    refusals: [
+      'INVALID_INPUT',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      'PASSWORDS_DO_NOT_MATCH',
+      'WRONG_PASSWORD',
+      'PAY_PASSWORD_NOT_SET',
+      'WRONG_PAY_PASSWORD',
+      'PAY_PASSWORD_LOCKED',
+      'RATE_LIMITED',
+    ],
     body: resetPayBody,
     data: z.null(),
   }),
@@ -327,6 +367,15 @@ export const accountRoutes = {
     path: '/merchant/merchant/verify_pay',
     auth: 'merchant',
     summary: 'Check the payment password',
+    refusals: [
+      'INVALID_INPUT',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      'PAY_PASSWORD_NOT_SET',
+      'WRONG_PAY_PASSWORD',
+      'PAY_PASSWORD_LOCKED',
+      'RATE_LIMITED',
+    ],
     body: verifyPayBody,
     data: z.object({ ok: z.literal(true) }),
   }),
@@ -335,6 +384,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/third',
     auth: 'none',
     summary: 'Third-party sign-in with a signed handoff',
+    refusals: ['INVALID_INPUT', 'HANDOFF_INVALID', 'HANDOFF_EXPIRED', 'HANDOFF_USED'],
     body: thirdBody,
     data: z.union([
       z.object({ status: z.literal(0), data: z.string(), code: z.string().nullable() }),
@@ -346,6 +396,18 @@ export const accountRoutes = {
     path: '/merchant/merchant/tkregister',
     auth: 'none',
     summary: 'Register through a third-party handoff and link it',
+    refusals: [
+      'INVALID_INPUT',
+      'UPLOAD_INVALID',
+      'INVITE_CODE_INVALID',
+      'PASSWORDS_DO_NOT_MATCH',
+      'PHONE_TAKEN',
+      'EMAIL_TAKEN',
+      'HANDOFF_INVALID',
+      'HANDOFF_EXPIRED',
+      'HANDOFF_USED',
+      'HANDOFF_ALREADY_LINKED',
+    ],
     body: tkregisterBody,
     data: merInfoWithToken,
   }),
@@ -354,6 +416,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/set_language',
     auth: 'merchant',
     summary: "Save the merchant's language",
+    refusals: ['INVALID_INPUT'],
     query: setLanguageQuery,
     data: z.object({ lang: z.enum(LANGUAGES) }),
   }),
@@ -362,6 +425,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/language_list',
     auth: 'none',
     summary: 'The languages offered',
+    refusals: [],
     data: z.object({ list: z.array(languageItem) }),
   }),
 } as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineRoute } from './route';
+import { defineRoute, OPERATOR_ROLES, type OperatorRole } from './route';
+import { text } from './text';
 
-export const operatorRoles = z.enum(['reviewer', 'catalogue', 'support', 'admin']);
-export type OperatorRole = z.infer<typeof operatorRoles>;
+export const operatorRoles = z.enum(OPERATOR_ROLES);
+export type { OperatorRole };
 
 export const adminRoutes = {
   login: defineRoute({
@@ -10,9 +11,10 @@ export const adminRoutes = {
     path: '/admin/login',
     auth: 'none',
     summary: 'Operator login',
+    refusals: ['INVALID_INPUT', 'INVALID_CREDENTIALS'],
     body: z.strictObject({
-      username: z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(64),
-      password: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(128),
+      username: text({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(64),
+      password: text({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(128),
     }),
     data: z.object({
       token: z.string(),

@@ -24,7 +24,14 @@ export const LOADING_TOAST_MS = 2_000;
 export const PAY_PASSWORD_LENGTH = 6;
 export const PAY_PASSWORD_MAX_FAILURES = 5;
 export const PAY_PASSWORD_LOCK_MS = 30 * 60_000;
+/** Wrong logins on one account (from anywhere) before the next login on it needs a captcha. */
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
+/**
+ * Wrong logins from one client address (on any accounts) before every login from it needs a
+ * captcha: one address spraying many accounts. Higher than the per-account count, so one merchant's
+ * typos do not bother the other merchants behind the same network (NAT).
+ */
+export const LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA = 10;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants';
+import type { ErrorKey } from './errors';
 
 /** `{ code: 1, msg, data }`: every successful reply. */
 export function okEnvelope<T extends z.ZodType>(data: T) {
@@ -17,6 +18,27 @@ export const refusalEnvelope = z.object({
 export type Refusal = z.infer<typeof refusalEnvelope>;
 
 export type Envelope<T> = { code: 1; msg: string; data: T } | Refusal;
+
+/** A refusal's `data`: anything the key carries, and per-field messages under `fields`. */
+const refusalData = z
+  .looseObject({ fields: z.record(z.string(), z.string()).optional() })
+  .optional()
+  .describe('What the refusal carries; `fields` maps a field to its message, in the caller language');
+
+/** The refusal envelope of a route that can answer `keys` with code 0 (HTTP 200). */
+export function refusalEnvelopeOf(keys: readonly [ErrorKey, ...ErrorKey[]]) {
+  return z.object({ code: z.literal(0), error: z.enum(keys), msg: z.string(), data: refusalData });
+}
+
+/** A transport failure's envelope: its HTTP status as `code`, a request id on a 500. */
+export function transportEnvelopeOf(status: number, keys: readonly [ErrorKey, ...ErrorKey[]]) {
+  return z.object({
+    code: z.literal(status),
+    error: z.enum(keys),
+    msg: z.string(),
+    request_id: z.string().optional(),
+  });
+}
 
 /** A strictly parsed integer from a query string ("12", not "1e1", " 12" or "12abc"). */
 export function queryInt(min: number, max: number) {

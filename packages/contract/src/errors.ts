@@ -9,6 +9,8 @@ export const ERROR_KEYS = [
   'FORBIDDEN',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'INTERNAL',
   'IDEMPOTENCY_KEY_REQUIRED',
@@ -77,10 +79,39 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_MONEY',
   'FIELD_INTEGER',
   'FIELD_PASSWORD_LENGTH',
+  'FIELD_CONTROL_CHARS',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
 export type MessageKey = ErrorKey | FieldMessageKey | 'OK';
+
+/**
+ * The variables each message names: `{min}` in a catalogue message of MIN_WITHDRAWAL means `min`
+ * here, in every language. The server's `Refusal` requires exactly these for its key, and takes
+ * none for a key not listed, so a refusal cannot leave a `{min}` unfilled. A server test compares
+ * this map with every catalogue, both ways.
+ */
+export interface RefusalVars {
+  CODE_TOO_SOON: { seconds: number };
+  WRONG_PAY_PASSWORD: { attempts_left: number };
+  PAY_PASSWORD_LOCKED: { minutes: number };
+  MIN_TOPUP: { min: string };
+  MIN_WITHDRAWAL: { min: string };
+}
+
+/** The names of `RefusalVars` at run time (for that test, and for clients that fill messages). */
+export const REFUSAL_VARS: { readonly [K in keyof RefusalVars]: readonly (keyof RefusalVars[K] & string)[] } =
+  {
+    CODE_TOO_SOON: ['seconds'],
+    WRONG_PAY_PASSWORD: ['attempts_left'],
+    PAY_PASSWORD_LOCKED: ['minutes'],
+    MIN_TOPUP: ['min'],
+    MIN_WITHDRAWAL: ['min'],
+  };
+
+/** A key whose message names no variable. */
+export type PlainKey = Exclude<ErrorKey, keyof RefusalVars>;
+export type PlainMessageKey = Exclude<MessageKey, keyof RefusalVars>;
 
 export function isErrorKey(value: unknown): value is ErrorKey {
   return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);

@@ -1,29 +1,27 @@
 import { z } from 'zod';
 import { kycStatus, payPasswordField, uploadRef } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
-import { defineRoute } from './route';
+import { defineRoute, REVIEWERS } from './route';
+import { text } from './text';
 import { idField, maskedBank, rejectBody } from './wallet';
 
 // ---------------------------------------------------------------- fields
 
-const text = (max: number) =>
-  z
-    .string({ error: 'FIELD_REQUIRED' })
+const requiredText = (max: number) =>
+  text({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, { error: 'FIELD_REQUIRED' })
     .max(max, { error: 'FIELD_TOO_LONG' });
 
 /** Letters, digits and dashes, 4 to 32: ID cards and passports across the markets we serve. */
-export const idNumberField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const idNumberField = text({ error: 'FIELD_REQUIRED' })
   .trim()
   .min(1, { error: 'FIELD_REQUIRED' })
   .regex(/^[A-Za-z0-9-]{4,32}$/, { error: 'ID_NUMBER_INVALID' })
   .transform((s) => s.toUpperCase());
 
 /** 6 to 34 digits (IBANs with letters too); spaces and dashes as typed are dropped. */
-export const accountNumberField = z
-  .string({ error: 'FIELD_REQUIRED' })
+export const accountNumberField = text({ error: 'FIELD_REQUIRED' })
   .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(
     z
@@ -48,7 +46,7 @@ export const kycInfo = z.object({
 });
 
 export const idcardBody = z.strictObject({
-  real_name: text(60),
+  real_name: requiredText(60),
   id_number: idNumberField,
   id_card_front: uploadRef,
   id_card_back: uploadRef,
@@ -56,11 +54,15 @@ export const idcardBody = z.strictObject({
 });
 
 export const changeBankBody = z.strictObject({
-  holder_name: text(60),
-  bank_name: text(100),
+  holder_name: requiredText(60),
+  bank_name: requiredText(100),
   account_number: accountNumberField,
   pay_password: payPasswordField,
 });
+
+/** An identity submission: in review, verified or rejected by an operator. */
+export const kycSubmissionStatus = z.enum(['pending', 'verified', 'rejected']);
+export type KycSubmissionStatus = z.infer<typeof kycSubmissionStatus>;
 
 const kycSubmission = z.object({
   id: z.number().int(),
@@ -71,7 +73,7 @@ const kycSubmission = z.object({
   id_card_front_url: z.string(),
   id_card_back_url: z.string(),
   id_card_hand_url: z.string(),
-  status: z.enum(['pending', 'verified', 'rejected']),
+  status: kycSubmissionStatus,
   reason: z.string().nullable(),
   created_at: isoTime,
   reviewed_at: isoTime.nullable(),
@@ -85,6 +87,7 @@ export const kycRoutes = {
     path: '/merchant/merchant/idcard',
     auth: 'merchant',
     summary: 'Identity verification status and the last submission',
+    refusals: [],
     data: kycInfo,
   }),
   submitIdcard: defineRoute({
@@ -93,6 +96,13 @@ export const kycRoutes = {
     auth: 'merchant',
     writes: true,
     summary: 'Submit identity documents for review (when unverified or rejected)',
+    refusals: [
+      'INVALID_INPUT',
+      'ID_NUMBER_INVALID',
+      'UPLOAD_INVALID',
+      'KYC_IN_PROGRESS',
+      'KYC_ALREADY_VERIFIED',
+    ],
     body: idcardBody,
     data: kycInfo,
   }),
@@ -101,6 +111,7 @@ export const kycRoutes = {
     path: '/merchant/merchant/bank',
     auth: 'merchant',
     summary: 'The saved bank card, masked',
+    refusals: [],
     data: z.object({ bank: maskedBank.nullable() }),
   }),
   changeBank: defineRoute({
@@ -109,6 +120,16 @@ export const kycRoutes = {
     auth: 'merchant',
     writes: true,
     summary: 'Save the bank card withdrawals are paid to (payment password)',
+    refusals: [
+      'INVALID_INPUT',
+      'ACCOUNT_NUMBER_INVALID',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      'PAY_PASSWORD_NOT_SET',
+      'WRONG_PAY_PASSWORD',
+      'PAY_PASSWORD_LOCKED',
+      'RATE_LIMITED',
+    ],
     body: changeBankBody,
     data: z.object({ bank: maskedBank }),
   }),
@@ -119,10 +140,12 @@ export const adminKycRoutes = {
     method: 'GET',
     path: '/admin/kyc',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Identity submissions (pending by default), oldest first',
+    refusals: ['INVALID_INPUT'],
     query: z.object({
       ...pageQuery,
-      status: z.enum(['pending', 'verified', 'rejected'], { error: 'FIELD_INVALID' }).default('pending'),
+      status: z.enum(kycSubmissionStatus.options, { error: 'FIELD_INVALID' }).default('pending'),
     }),
     data: pageOf(kycSubmission),
   }),
@@ -130,7 +153,9 @@ export const adminKycRoutes = {
     method: 'POST',
     path: '/admin/kyc/approve',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Verify an identity submission',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: z.strictObject({ id: idField }),
     data: kycSubmission,
   }),
@@ -138,7 +163,9 @@ export const adminKycRoutes = {
     method: 'POST',
     path: '/admin/kyc/reject',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Reject an identity submission with a reason the merchant reads',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: rejectBody,
     data: kycSubmission,
   }),

@@ -41,6 +41,7 @@ export const reportsRoutes = {
     path: '/merchant/merchant/bill',
     auth: 'merchant',
     summary: 'Funds records: wallet postings with type and balance after, newest first',
+    refusals: ['INVALID_INPUT'],
     query: z.object({ ...pageQuery, type: billType.optional() }),
     data: pageOf(billItem),
   }),
@@ -49,6 +50,7 @@ export const reportsRoutes = {
     path: '/merchant/merchant/financial_report',
     auth: 'merchant',
     summary: "Finance figures for a range in the merchant's time zone, with a daily series",
+    refusals: ['INVALID_INPUT'],
     query: z.object({
       range: z.enum(REPORT_RANGES, { error: 'FIELD_INVALID' }).default('all'),
     }),

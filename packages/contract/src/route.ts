@@ -1,6 +1,11 @@
 import type { z } from 'zod';
+import type { ErrorKey } from './errors';
 
 export type Auth = 'none' | 'merchant' | 'optional' | 'operator';
+
+/** Operator roles (DESIGN §6). A row with `auth: 'operator'` names the roles it admits. */
+export const OPERATOR_ROLES = ['reviewer', 'catalogue', 'support', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * One row of the route table: the path exactly as the specification lists it, who may call it,
@@ -11,7 +16,20 @@ export interface RouteDef {
   method: 'GET' | 'POST';
   path: string;
   auth: Auth;
+  /**
+   * Operator rows only: the roles admitted. The auth plugin refuses every other role with
+   * FORBIDDEN, so no handler has to remember a role check.
+   */
+  roles?: readonly OperatorRole[];
   summary: string;
+  /**
+   * The refusal keys (`code: 0`, HTTP 200) this route can answer: its business rules and its
+   * validation (INVALID_INPUT on every row with a body or query, and any key its schemas name).
+   * What the row's marks imply need not be repeated (see `refusalsOf`), nor the transport failures
+   * every route shares (`TRANSPORT_REFUSALS`). The server registers no row without it, reports a refusal the row does
+   * not list, and the OpenAPI document lists them per route.
+   */
+  refusals?: readonly ErrorKey[];
   body?: z.ZodType;
   query?: z.ZodType;
   data: z.ZodType;
@@ -27,6 +45,48 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }
 
+/** Roles that review money and identity. */
+export const REVIEWERS = ['reviewer', 'admin'] as const satisfies readonly OperatorRole[];
+/** Platform settings and anything that configures money. */
+export const ADMINS = ['admin'] as const satisfies readonly OperatorRole[];
+
 export type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
 export type DataOf<R extends RouteDef> = z.output<R['data']>;
+
+/**
+ * Failures any route may answer, each with its own HTTP status and the same envelope (DESIGN §4),
+ * documented once rather than on every row: no session (401), an unknown route or file (404), a
+ * body or file too large (413), a body that is not JSON or of another media type (`INVALID_INPUT`
+ * with code 0, or 415), too many requests (429), a query string or headers too long (431), a client
+ * too slow to send (408), and a crash (500, with a request id).
+ */
+export const TRANSPORT_REFUSALS = {
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  INTERNAL: 500,
+} as const satisfies Partial<Record<ErrorKey, number>>;
+
+const IDEMPOTENCY_REFUSALS = [
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+] as const satisfies readonly ErrorKey[];
+
+/**
+ * Every key a row can answer with code 0: its own `refusals` and what its marks imply. A POST body
+ * may not parse (INVALID_INPUT); operator rows refuse other roles (FORBIDDEN); writing rows refuse
+ * while the shop is closed (SHOP_CLOSED); money-moving rows check their Idempotency-Key.
+ */
+export function refusalsOf(route: RouteDef): ErrorKey[] {
+  const keys = new Set<ErrorKey>(route.refusals ?? []);
+  if (route.method === 'POST') keys.add('INVALID_INPUT');
+  if (route.auth === 'operator') keys.add('FORBIDDEN');
+  if (route.writes) keys.add('SHOP_CLOSED');
+  if (route.idempotent) for (const key of IDEMPOTENCY_REFUSALS) keys.add(key);
+  return [...keys];
+}

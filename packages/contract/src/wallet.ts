@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { payPasswordField, uploadRef } from './account';
 import { MAX_AMOUNT_MINOR, MIN_TOPUP_MINOR } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
-import { moneyIn, moneyOut } from './money';
-import { defineRoute } from './route';
+import { formatMoney, moneyIn, moneyOut } from './money';
+import { ADMINS, defineRoute, REVIEWERS } from './route';
+import { text } from './text';
 
 // ---------------------------------------------------------------- constants
 
@@ -22,6 +23,7 @@ export function isAddressOf(network: Network, address: string): boolean {
 }
 
 export const CURRENCIES = ['USDT'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 /** A chain deposit is credited after this many network confirmations. */
 export const RECHARGE_CONFIRMATIONS = 2;
 /** Deposit sources the platform cannot credit; the screens show them (keys to translate). */
@@ -35,6 +37,9 @@ export const RECHARGE_METHODS = ['chain', 'manual', 'bank'] as const;
 export const WITHDRAW_METHODS = ['bank', 'blockchain'] as const;
 /** Top-ups and withdrawals: pending (in review), approved, rejected by an operator, cancelled by the merchant. */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type RechargeMethod = (typeof RECHARGE_METHODS)[number];
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** Bounds an operator may configure the withdrawal fee within. */
 export const MAX_FEE_BPS = 5_000;
@@ -48,8 +53,8 @@ export const idField = z
   .int({ error: 'FIELD_INTEGER' })
   .min(1, { error: 'FIELD_INVALID' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'FIELD_INVALID' });
-export const reasonField = z
-  .string({ error: 'FIELD_REQUIRED' })
+/** A reason a merchant reads: it may span lines, as typed in the console's text area. */
+export const reasonField = text({ error: 'FIELD_REQUIRED', multiline: true })
   .trim()
   .min(1, { error: 'FIELD_REQUIRED' })
   .max(500, { error: 'FIELD_TOO_LONG' });
@@ -57,7 +62,8 @@ export const reasonField = z
 /** A top-up amount: not zero ('Cannot be zero'), at least 100 ('Minimum top-up 100'). */
 export const topupAmount = moneyIn
   .refine((v) => v !== 0, { error: 'CANNOT_BE_ZERO', abort: true })
-  .refine((v) => v >= MIN_TOPUP_MINOR, { error: 'MIN_TOPUP' });
+  // `params` fill the message's {min} (the server's catalogues and the web read them).
+  .refine((v) => v >= MIN_TOPUP_MINOR, { error: 'MIN_TOPUP', params: { min: formatMoney(MIN_TOPUP_MINOR) } });
 
 /** A withdrawal amount: not zero; the balance and the minimum are checked by the server. */
 export const withdrawAmount = moneyIn.refine((v) => v !== 0, { error: 'CANNOT_BE_ZERO' });
@@ -151,7 +157,7 @@ export const extractBody = z
     /** Chain withdrawals: currency (USDT), network and the destination address. */
     currency: z.enum(CURRENCIES, { error: 'FIELD_INVALID' }).optional(),
     network: networkField.optional(),
-    address: z.string({ error: 'FIELD_INVALID' }).trim().max(128, { error: 'ADDRESS_INVALID' }).optional(),
+    address: text({ error: 'FIELD_INVALID' }).trim().max(128, { error: 'ADDRESS_INVALID' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.method !== 'blockchain') return;
@@ -175,7 +181,7 @@ const adminListQuery = z.object({
 export const depositAddressBody = z
   .strictObject({
     network: networkField,
-    address: z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(128),
+    address: text({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(128),
     enabled: z.boolean({ error: 'FIELD_INVALID' }).default(true),
   })
   .superRefine((body, ctx) => {
@@ -214,6 +220,7 @@ export const walletRoutes = {
     path: '/merchant/merchant/getBlockchain',
     auth: 'merchant',
     summary: "Chain deposit: the networks and the platform's address on each, and the notes",
+    refusals: [],
     data: z.object({
       networks: z.array(depositNetwork),
       confirmations: z.number().int(),
@@ -228,6 +235,14 @@ export const walletRoutes = {
     writes: true,
     idempotent: true,
     summary: 'Ask for a top-up (pending until an operator approves it)',
+    refusals: [
+      'INVALID_INPUT',
+      'CANNOT_BE_ZERO',
+      'MIN_TOPUP',
+      'UPLOAD_INVALID',
+      'NETWORK_UNAVAILABLE',
+      'VOUCHER_USED',
+    ],
     body: rechargeBody,
     data: rechargeItem,
   }),
@@ -236,6 +251,7 @@ export const walletRoutes = {
     path: '/merchant/merchant/recharge_log',
     auth: 'merchant',
     summary: 'Top-up records, newest first',
+    refusals: ['INVALID_INPUT'],
     query: listQuery,
     data: pageOf(rechargeItem),
   }),
@@ -245,6 +261,7 @@ export const walletRoutes = {
     auth: 'merchant',
     writes: true,
     summary: 'Cancel a pending top-up',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: idBody,
     data: rechargeItem,
   }),
@@ -253,6 +270,7 @@ export const walletRoutes = {
     path: '/merchant/merchant/extract',
     auth: 'merchant',
     summary: 'What the withdrawal screen needs: balance, fee rule, minimum, saved card and addresses',
+    refusals: [],
     data: z.object({
       balance: moneyOut,
       fee: feeRule,
@@ -272,6 +290,21 @@ export const walletRoutes = {
     writes: true,
     idempotent: true,
     summary: 'Withdraw: the amount moves to a hold until an operator pays it out or releases it',
+    refusals: [
+      'INVALID_INPUT',
+      'CANNOT_BE_ZERO',
+      'ADDRESS_INVALID',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      'KYC_REQUIRED',
+      'BANK_REQUIRED',
+      'MIN_WITHDRAWAL',
+      'CANNOT_EXCEED_BALANCE',
+      'PAY_PASSWORD_NOT_SET',
+      'WRONG_PAY_PASSWORD',
+      'PAY_PASSWORD_LOCKED',
+      'RATE_LIMITED',
+    ],
     body: extractBody,
     data: withdrawalItem.extend({ balance: moneyOut }),
   }),
@@ -280,6 +313,7 @@ export const walletRoutes = {
     path: '/merchant/merchant/extract_log',
     auth: 'merchant',
     summary: 'Withdrawal records, newest first',
+    refusals: ['INVALID_INPUT'],
     query: listQuery,
     data: pageOf(withdrawalItem),
   }),
@@ -290,6 +324,7 @@ export const walletRoutes = {
     writes: true,
     idempotent: true,
     summary: 'Cancel a pending withdrawal; the hold returns to the wallet',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: idBody,
     data: withdrawalItem.extend({ balance: moneyOut }),
   }),
@@ -300,7 +335,9 @@ export const adminWalletRoutes = {
     method: 'GET',
     path: '/admin/recharges',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Top-ups to review (all statuses with `status` unset), oldest first',
+    refusals: ['INVALID_INPUT'],
     query: adminListQuery,
     data: pageOf(rechargeItem.extend({ merchant: merchantRef })),
   }),
@@ -308,8 +345,10 @@ export const adminWalletRoutes = {
     method: 'POST',
     path: '/admin/recharges/approve',
     auth: 'operator',
+    roles: REVIEWERS,
     idempotent: true,
     summary: "Approve a pending top-up: credits the merchant's wallet",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: idBody,
     data: rechargeItem,
   }),
@@ -317,8 +356,10 @@ export const adminWalletRoutes = {
     method: 'POST',
     path: '/admin/recharges/reject',
     auth: 'operator',
+    roles: REVIEWERS,
     idempotent: true,
     summary: 'Reject a pending top-up with a reason the merchant reads',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: rejectBody,
     data: rechargeItem,
   }),
@@ -326,7 +367,9 @@ export const adminWalletRoutes = {
     method: 'GET',
     path: '/admin/withdrawals',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Withdrawals to review (full destination details), oldest first',
+    refusals: ['INVALID_INPUT'],
     query: adminListQuery,
     data: pageOf(
       withdrawalItem.extend({
@@ -342,17 +385,21 @@ export const adminWalletRoutes = {
     method: 'POST',
     path: '/admin/withdrawals/approve',
     auth: 'operator',
+    roles: REVIEWERS,
     idempotent: true,
     summary: 'Mark a pending withdrawal paid: the hold goes out (actual) and to revenue (fee)',
-    body: z.strictObject({ id: idField, reference: z.string().trim().max(200).optional() }),
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    body: z.strictObject({ id: idField, reference: text().trim().max(200).optional() }),
     data: withdrawalItem,
   }),
   rejectWithdrawal: defineRoute({
     method: 'POST',
     path: '/admin/withdrawals/reject',
     auth: 'operator',
+    roles: REVIEWERS,
     idempotent: true,
     summary: 'Reject a pending withdrawal: the hold returns to the wallet',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
     body: rejectBody,
     data: withdrawalItem,
   }),
@@ -360,7 +407,9 @@ export const adminWalletRoutes = {
     method: 'GET',
     path: '/admin/deposit_addresses',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: "The platform's deposit address per network",
+    refusals: [],
     data: z.object({
       list: z.array(depositNetwork.extend({ enabled: z.boolean(), updated_at: isoTime })),
     }),
@@ -369,7 +418,9 @@ export const adminWalletRoutes = {
     method: 'POST',
     path: '/admin/deposit_addresses',
     auth: 'operator',
+    roles: ADMINS,
     summary: 'Set (or disable) the deposit address of a network (admin role)',
+    refusals: ['INVALID_INPUT', 'ADDRESS_INVALID'],
     body: depositAddressBody,
     data: depositNetwork.extend({ enabled: z.boolean(), updated_at: isoTime }),
   }),
@@ -377,14 +428,18 @@ export const adminWalletRoutes = {
     method: 'GET',
     path: '/admin/wallet/settings',
     auth: 'operator',
+    roles: REVIEWERS,
     summary: 'Withdrawal fee, minimum and processing time',
+    refusals: [],
     data: walletSettings,
   }),
   setSettings: defineRoute({
     method: 'POST',
     path: '/admin/wallet/settings',
     auth: 'operator',
+    roles: ADMINS,
     summary: 'Change the withdrawal fee, minimum and processing time (admin role)',
+    refusals: ['INVALID_INPUT', 'CANNOT_BE_ZERO'],
     body: walletSettingsBody,
     data: walletSettings,
   }),

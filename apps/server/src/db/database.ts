@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -55,6 +64,81 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared: every query the code can build fits many times over. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * better-sqlite3 as Kysely's SQLite dialect sees it, with each SQL text prepared once. Kysely asks
+ * for `prepare(sql)` on every query, and SQLite's prepare (parse and plan) cost more than running
+ * the query. A statement runs to completion synchronously (`all`, `run`), so one statement serves
+ * every caller; only `iterate` (a stream, which stays open across awaits) gets its own.
+ */
+export function cachingStatements(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql) {
+      const hit = cache.get(sql);
+      if (hit) {
+        // Most recently used goes last; the first key is the one to evict.
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(sql);
+      const cached: SqliteStatement = {
+        reader: stmt.reader,
+        all: (parameters) => stmt.all(parameters),
+        run: (parameters) => stmt.run(parameters),
+        iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
+      };
+      cache.set(sql, cached);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      return cached;
+    },
+  };
+}
+
+/** A named parameter of a `prepared` query, standing in for its value while the query compiles. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A hot query built with Kysely once per database and run with new values: building and compiling
+ * a query costs more than running it. `build` receives stand-ins for `params` that it may only
+ * pass to the builder as values (`where(col, '=', p.id)`), never inspect or put in a list; the
+ * result is the same SQL and the same driver call as building the query each time, on both engines.
+ */
+export function prepared<P extends Record<string, string | number | null>, R>(
+  build: (db: Db, params: P) => Compilable<R>,
+): (db: Db, params: P) => Promise<R[]> {
+  const compiled = new WeakMap<Db, { sql: string; values: Array<(params: P) => unknown> }>();
+  return async (db, params) => {
+    let query = compiled.get(db);
+    if (!query) {
+      const slots = Object.fromEntries(Object.keys(params).map((name) => [name, new Slot(name)]));
+      const { sql, parameters } = build(db, slots as unknown as P).compile();
+      const used = new Set<string>();
+      const values = parameters.map((value) => {
+        if (!(value instanceof Slot)) return () => value;
+        used.add(value.name);
+        return (p: P) => p[value.name];
+      });
+      const unused = Object.keys(params).filter((name) => !used.has(name));
+      if (unused.length) throw new Error(`prepared query does not bind ${unused.join(', ')}: ${sql}`);
+      query = { sql, values };
+      compiled.set(db, query);
+    }
+    const values = query.values.map((value) => value(params));
+    const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, values));
+    return result.rows;
+  };
 }

@@ -1,8 +1,11 @@
 import type { Lang } from '@dropdesk/contract/constants';
-import { okEnvelope } from '@dropdesk/contract/envelope';
-import type { DataOf, RouteDef } from '@dropdesk/contract/route';
+import { okEnvelope, refusalEnvelopeOf, transportEnvelopeOf } from '@dropdesk/contract/envelope';
+import type { ErrorKey } from '@dropdesk/contract/errors';
+import { type DataOf, type RouteDef, refusalsOf } from '@dropdesk/contract/route';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { z } from 'zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { t } from '../i18n/t';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -33,6 +36,47 @@ export function successBody<R extends RouteDef>(route: R, lang: Lang, data: Data
   return JSON.stringify(okEnvelope(route.data).parse({ code: 1, msg: t(lang, 'OK'), data }));
 }
 
+const declared = new WeakMap<RouteDef, ReadonlySet<ErrorKey>>();
+
+/** The code-0 keys a row may answer (its `refusals` and what its marks imply), as a set. */
+export function declaredRefusals(def: RouteDef): ReadonlySet<ErrorKey> {
+  let keys = declared.get(def);
+  if (!keys) {
+    keys = new Set(refusalsOf(def));
+    declared.set(def, keys);
+  }
+  return keys;
+}
+
+type NonEmpty = readonly [ErrorKey, ...ErrorKey[]];
+const nonEmpty = (keys: readonly ErrorKey[]): keys is NonEmpty => keys.length > 0;
+
+/**
+ * The row's OpenAPI answers: on HTTP 200 the success envelope or the refusal envelope with the
+ * row's keys, and the transport failures it can meet. Only the document gets this union: the
+ * route's own 200 schema stays the success envelope, which the serializer strips replies to
+ * (refusals are sent by the error plugin with their own serializer).
+ */
+function openApiTransform(def: RouteDef, rateLimited: boolean): SwaggerTransform {
+  const keys = refusalsOf(def);
+  const ok = okEnvelope(def.data);
+  const response: Record<number, z.ZodType> = {
+    200: nonEmpty(keys) ? z.union([ok, refusalEnvelopeOf(keys)]) : ok,
+  };
+  if (def.auth !== 'none') response[401] = transportEnvelopeOf(401, ['UNAUTHORIZED']);
+  if (def.method === 'POST')
+    response[413] = transportEnvelopeOf(
+      413,
+      def.multipart ? ['PAYLOAD_TOO_LARGE', 'FILE_TOO_LARGE'] : ['PAYLOAD_TOO_LARGE'],
+    );
+  if (rateLimited) response[429] = transportEnvelopeOf(429, ['RATE_LIMITED']);
+  response[500] = transportEnvelopeOf(500, ['INTERNAL']);
+  return (document) =>
+    jsonSchemaTransform({ ...document, schema: { ...document.schema, response } } as Parameters<
+      typeof jsonSchemaTransform
+    >[0]);
+}
+
 /**
  * Registers one row of the contract's route table: its schemas validate the request, its data
  * schema shapes (and strips) the reply, and the handler returns only `data`.
@@ -43,6 +87,13 @@ export function route<R extends RouteDef>(
   handler: Handler<R>,
   extras: RouteExtras = {},
 ): void {
+  // Fail closed: an operator row that names no roles would admit every role.
+  if (def.auth === 'operator' && !def.roles?.length)
+    throw new Error(`${def.method} ${def.path}: an operator route must name its roles`);
+  if (def.auth !== 'operator' && def.roles)
+    throw new Error(`${def.method} ${def.path}: roles belong on operator routes only`);
+  // An undeclared list would make every refusal of the route a surprise to its clients.
+  if (!def.refusals) throw new Error(`${def.method} ${def.path}: a route must list its refusals`);
   const schema: Record<string, unknown> = {
     summary: def.summary,
     tags: [def.path.split('/')[1] ?? 'api'],
@@ -58,6 +109,7 @@ export function route<R extends RouteDef>(
       writes: def.writes ?? false,
       idempotent: def.idempotent ?? false,
       route: def,
+      swaggerTransform: openApiTransform(def, extras.rateLimit !== undefined),
       ...(extras.rateLimit
         ? { rateLimit: { ...extras.rateLimit, max: extras.rateLimit.max * app.config.rateLimitScale } }
         : {}),

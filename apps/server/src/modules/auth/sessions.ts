@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import { type Db, prepared } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/crypto';
 
@@ -7,6 +7,38 @@ export type Subject = { type: 'merchant' | 'operator'; id: number };
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
+}
+
+/** The columns every session check reads. */
+const SESSION = ['s.id', 's.subject_id', 's.last_seen_at', 's.expires_at', 's.revoked_at'] as const;
+
+// Every authenticated request runs one of these: the session and its subject in one statement.
+const merchantSession = prepared((db: Db, p: { hash: string }) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('merchants as m', 'm.id', 's.subject_id')
+    .select([...SESSION, 'm.status'])
+    .where('s.token_hash', '=', p.hash)
+    .where('s.subject_type', '=', 'merchant'),
+);
+const operatorSession = prepared((db: Db, p: { hash: string }) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.subject_id')
+    .select([...SESSION, 'o.role', 'o.disabled_at'])
+    .where('s.token_hash', '=', p.hash)
+    .where('s.subject_type', '=', 'operator'),
+);
+const touchSession = prepared((db: Db, p: { id: number; now: number }) =>
+  db.updateTable('sessions').set({ last_seen_at: p.now }).where('id', '=', p.id),
+);
+
+interface SessionRow {
+  id: number;
+  subject_id: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 /** Sessions live in the database (stateless servers); the token itself is never stored. */
@@ -35,19 +67,40 @@ export class Sessions {
     return token;
   }
 
+  /**
+   * The live merchant session of a token and the merchant's status, read together on every request
+   * (no cache: a revoked session is refused on its very next request).
+   */
+  async merchant(token: string) {
+    const [row] = await merchantSession(this.db, { hash: sha256(token) });
+    if (!row || !(await this.live(row))) return null;
+    return { sessionId: row.id, id: row.subject_id, status: row.status };
+  }
+
+  /** The live operator session of a token and the operator's role; null if the operator is disabled. */
+  async operator(token: string) {
+    const [row] = await operatorSession(this.db, { hash: sha256(token) });
+    if (!row || row.disabled_at !== null || !(await this.live(row))) return null;
+    return { sessionId: row.id, id: row.subject_id, role: row.role };
+  }
+
+  /** Whether a session is live, touching its idle clock at most once a minute. */
+  private async live(row: SessionRow): Promise<boolean> {
+    const now = this.clock.now();
+    if (row.revoked_at !== null) return false;
+    if (row.expires_at <= now || row.last_seen_at + this.policy.idleMs <= now) return false;
+    if (now - row.last_seen_at > 60_000) await touchSession(this.db, { id: row.id, now });
+    return true;
+  }
+
   /** The live session of a token, touching its idle clock at most once a minute. */
   async resolve(token: string, type: Subject['type']): Promise<{ id: number; subjectId: number } | null> {
-    const now = this.clock.now();
     const row = await this.db
       .selectFrom('sessions')
       .select(['id', 'subject_id', 'subject_type', 'last_seen_at', 'expires_at', 'revoked_at'])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row || row.subject_type !== type || row.revoked_at !== null) return null;
-    if (row.expires_at <= now || row.last_seen_at + this.policy.idleMs <= now) return null;
-    if (now - row.last_seen_at > 60_000) {
-      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
-    }
+    if (!row || row.subject_type !== type || !(await this.live(row))) return null;
     return { id: row.id, subjectId: row.subject_id };
   }
 
