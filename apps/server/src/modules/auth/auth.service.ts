@@ -1,11 +1,16 @@
 import type { MerInfo } from '@dropdesk/contract/account';
-import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '@dropdesk/contract/constants';
+import {
+  LOGIN_FAILURES_BEFORE_CAPTCHA,
+  LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA,
+} from '@dropdesk/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
 import { merchantsRepository } from '../account/merchants.repository';
+import { loadMerInfo } from '../account/merinfo';
 import { consumeHandoff, readHandoff } from './handoff';
+import { loginFailuresRepository } from './login-failures.repository';
 import {
   completeRegistration,
   createMerchant,
@@ -37,8 +42,9 @@ export class AuthService {
   }
 
   async loggedIn(merchantId: number, token: string): Promise<LoggedIn> {
-    const info = await merchantsRepository.merInfo(this.db, merchantId, this.app.config.publicUrl);
-    if (!info) throw new Refusal('INTERNAL');
+    const info = await loadMerInfo(this.db, merchantId, this.app.config.publicUrl);
+    // Just created or just logged in: a missing merchant here is a fault, answered 500 and logged.
+    if (!info) throw new Error(`merchant ${merchantId} not found after login`);
     return { merinfo: { ...info, token } };
   }
 
@@ -75,28 +81,16 @@ export class AuthService {
     return !!row && row.answer_hash === sha256(answer.trim().toLowerCase());
   }
 
-  private async failures(clientKey: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('login_failures')
-      .select(['failures', 'updated_at'])
-      .where('client_key', '=', clientKey)
-      .executeTakeFirst();
-    return row && row.updated_at > this.now() - FAILURE_WINDOW_MS ? row.failures : 0;
-  }
-
-  private async recordFailure(clientKey: string, previous: number): Promise<number> {
-    const now = this.now();
-    const failures = previous + 1;
-    await this.db
-      .insertInto('login_failures')
-      .values({ client_key: clientKey, failures, updated_at: now })
-      .onConflict((oc) => oc.column('client_key').doUpdateSet({ failures, updated_at: now }))
-      .execute();
-    return failures;
-  }
-
+  /**
+   * Logs in by phone or email. Every attempt is counted before its password is checked, with one
+   * atomic statement per counter, so parallel attempts each see their own number: at most
+   * LOGIN_FAILURES_BEFORE_CAPTCHA passwords are tried on one account, and at most
+   * LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA from one address, before a captcha is needed. (Reading
+   * the count first and writing it after let 10 parallel guesses all through.) A success takes its
+   * attempt back: it clears the account's count and gives the address back the one it counted.
+   */
   async login(
-    clientKey: string,
+    clientAddress: string,
     body: {
       account: string;
       password: string;
@@ -104,8 +98,16 @@ export class AuthService {
       captcha?: string | undefined;
     },
   ): Promise<LoggedIn> {
-    const previous = await this.failures(clientKey);
-    if (previous >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
+    const now = this.now();
+    const since = now - FAILURE_WINDOW_MS;
+    const accountKey = `acct:${normalisedAccount(body.account)}`;
+    const addressKey = `ip:${clientAddress}`;
+    const onAccount = await loginFailuresRepository.add(this.db, accountKey, now, since);
+    const fromAddress = await loginFailuresRepository.add(this.db, addressKey, now, since);
+    // The counts include this attempt: a captcha is needed once the earlier ones reached a threshold.
+    const captchaNeeded =
+      onAccount > LOGIN_FAILURES_BEFORE_CAPTCHA || fromAddress > LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA;
+    if (captchaNeeded) {
       if (!body.captcha_id || !body.captcha)
         throw new Refusal('CAPTCHA_REQUIRED', { captcha_required: true });
       if (!(await this.solveCaptcha(body.captcha_id, body.captcha))) {
@@ -115,13 +117,14 @@ export class AuthService {
     const merchant = await merchantsRepository.byAccount(this.db, body.account);
     const ok = await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password);
     if (!merchant || !ok) {
-      const failures = await this.recordFailure(clientKey, previous);
       throw new Refusal('INVALID_CREDENTIALS', {
-        captcha_required: failures >= LOGIN_FAILURES_BEFORE_CAPTCHA,
+        captcha_required:
+          onAccount >= LOGIN_FAILURES_BEFORE_CAPTCHA ||
+          fromAddress >= LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA,
       });
     }
-    if (previous > 0)
-      await this.db.deleteFrom('login_failures').where('client_key', '=', clientKey).execute();
+    await loginFailuresRepository.clear(this.db, accountKey);
+    await loginFailuresRepository.release(this.db, addressKey);
     const token = await this.app.sessions.open({ type: 'merchant', id: merchant.id });
     return this.loggedIn(merchant.id, token);
   }
@@ -223,6 +226,12 @@ export class AuthService {
     if (linked) throw new Refusal('HANDOFF_ALREADY_LINKED');
     return this.register(registration as Registration, lang, { uid: payload.uid, nonce: payload.nonce });
   }
+}
+
+/** An account as the merchant lookup reads it: an email in lower case, a phone without punctuation. */
+function normalisedAccount(account: string): string {
+  const value = account.trim();
+  return value.includes('@') ? value.toLowerCase() : value.replace(/[\s\-().]/g, '');
 }
 
 /** "Sunny Shop" → "Su***op": enough to recognise, not to read. */
