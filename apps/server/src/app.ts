@@ -9,7 +9,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { ZodType } from 'zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -28,8 +27,9 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, sendRefusal, ValidationFailure } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, sendRefusal, ValidationFailure } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { connectRedis } from './plugins/redis';
 import './plugins/types';
 
 export interface AppDeps {
@@ -52,6 +52,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     ajv: undefined,
+    clientErrorHandler,
   });
 
   const database =
@@ -105,10 +106,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Shared counters in Redis when several instances run; if Redis fails, requests go through
+  // unlimited rather than fail (skipOnError), and the log says so (plugins/redis.ts).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', () => redis.close());
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl
-      ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }
+    ...(redis
+      ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
       : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number; retryAfter: string };
@@ -132,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
-  app.decorate('payPasswords', new PayPasswords(app));
+  app.decorate('payPasswords', new PayPasswords({ db: database.db, clock, argon2: config.argon2 }));
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('merchants').select('id').limit(1).execute();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// From src/config.ts or from the build's dist/*.js (build.mjs keeps them at the same depth).
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so deployments (or test runs) sharing one Redis keep apart. */
+  redisPrefix: string;
   /** Signs third-party handoffs; also the key of the captcha and code hashes. */
   secret: string;
   trustProxy: boolean | string;
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Dropdesk <no-reply@dropdesk.local>',
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'dropdesk:',
     secret,
     trustProxy:
       trust === undefined || trust === '' ? false : /^(true|false)$/.test(trust) ? trust === 'true' : trust,

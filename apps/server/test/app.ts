@@ -32,10 +32,20 @@ export interface TestApp {
  * PostgreSQL database created for this app and dropped after it. Same code path as production,
  * except a manual clock, a known captcha answer and a lower (still Argon2id) hashing cost.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-test-'));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: {
+    /** A second instance on the first one's database (same SQLite file or PostgreSQL database, same clock). */
+    shareWith?: TestApp;
+    /** Pino options, to read the log (default: silent). */
+    logger?: object;
+  } = {},
+): Promise<TestApp> {
+  const first = options.shareWith;
+  const dataDir = first?.config.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-test-'));
+  // The first instance creates and drops the database; a second one only connects to it.
+  const adminUrl = first ? undefined : process.env.DATABASE_URL;
+  let databaseUrl: string | undefined = first?.config.databaseUrl;
   let dbName: string | undefined;
   if (adminUrl) {
     dbName = `dd_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -66,8 +76,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     poolSize: 20,
     onIdleError: (error) => lostConnections.push(error),
   });
-  const clock = new ManualClock(Date.now());
-  const app = await buildApp(config, { clock, database, captcha: testCaptcha, logger: false });
+  const clock = first?.clock ?? new ManualClock(Date.now());
+  const app = await buildApp(config, {
+    clock,
+    database,
+    captcha: testCaptcha,
+    logger: options.logger ?? false,
+  });
   await app.ready();
   return {
     app,
@@ -85,7 +100,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!first) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
