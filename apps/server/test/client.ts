@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 export interface Reply<T = any> {
   status: number;
@@ -6,6 +9,8 @@ export interface Reply<T = any> {
   error?: string;
   msg: string;
   data: T;
+  /** A refusal's field messages (`data.fields`), whatever the success type of the route. */
+  fields?: Record<string, string>;
   headers: Record<string, unknown>;
   raw: string;
 }
@@ -13,9 +18,29 @@ export interface Reply<T = any> {
 export interface CallOptions {
   token?: string | null;
   lang?: string;
-  headers?: Record<string, string>;
+  /** Extra headers; an undefined value sends none. */
+  headers?: Record<string, string | undefined>;
   ip?: string;
 }
+
+/** What a row takes: its query for a GET, its body for a POST. */
+export type InputOf<R extends RouteDef> = R['method'] extends 'GET' ? QueryOf<R> : BodyOf<R>;
+
+export interface RouteCallOptions extends CallOptions {
+  /**
+   * The Idempotency-Key header. An idempotent row gets a fresh key unless one is given here;
+   * `null` sends none (to test the refusal).
+   */
+  idempotencyKey?: string | null;
+}
+
+/** The input may be left out when the row takes none or every field of it is optional. */
+type CallArgs<R extends RouteDef> =
+  undefined extends InputOf<R>
+    ? [input?: InputOf<R>, opts?: RouteCallOptions]
+    : Record<never, never> extends InputOf<R>
+      ? [input?: InputOf<R>, opts?: RouteCallOptions]
+      : [input: InputOf<R>, opts?: RouteCallOptions];
 
 /** Calls the API as an app would: JSON in, envelope out. */
 export class Client {
@@ -26,7 +51,8 @@ export class Client {
   ) {}
 
   private headers(opts: CallOptions): Record<string, string> {
-    const h: Record<string, string> = { ...(opts.headers ?? {}) };
+    const h: Record<string, string> = {};
+    for (const [name, value] of Object.entries(opts.headers ?? {})) if (value !== undefined) h[name] = value;
     const token = opts.token === undefined ? this.token : opts.token;
     if (token) h.token = token;
     const lang = opts.lang ?? this.defaults.lang;
@@ -41,7 +67,27 @@ export class Client {
     } catch {
       parsed = {};
     }
-    return { status: res.statusCode, ...parsed, headers: res.headers, raw: res.body };
+    const fields = parsed?.code === 0 ? parsed.data?.fields : undefined;
+    return { status: res.statusCode, ...parsed, fields, headers: res.headers, raw: res.body };
+  }
+
+  /**
+   * Calls a contract row: its method and path, the body or query typed by the row, and the reply's
+   * `data` typed as the row's success shape. For deliberately malformed input use get/post.
+   */
+  call<R extends RouteDef>(route: R, ...[input, opts = {}]: CallArgs<R>): Promise<Reply<DataOf<R>>> {
+    const key =
+      opts.idempotencyKey === undefined ? (route.idempotent ? randomUUID() : null) : opts.idempotencyKey;
+    const headers = key === null ? (opts.headers ?? {}) : { ...opts.headers, 'Idempotency-Key': key };
+    if (route.method === 'GET') {
+      const query = Object.fromEntries(
+        Object.entries((input ?? {}) as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
+      return this.get(route.path, query, { ...opts, headers });
+    }
+    return this.post(route.path, input ?? {}, { ...opts, headers });
   }
 
   async get<T = any>(
@@ -49,9 +95,10 @@ export class Client {
     query?: Record<string, string | number>,
     opts: CallOptions = {},
   ): Promise<Reply<T>> {
-    const qs = query
-      ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`
-      : '';
+    const qs =
+      query && Object.keys(query).length > 0
+        ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`
+        : '';
     const res = await this.app.inject({
       method: 'GET',
       url: `${url}${qs}`,
@@ -95,4 +142,14 @@ export class Client {
     });
     return this.wrap(res);
   }
+}
+
+/**
+ * Asserts a refusal by its key (a crash answers INTERNAL and fails here), and, for a field refusal,
+ * the field it names.
+ */
+export function expectRefusal(res: Reply, key: string, field?: string, what = ''): void {
+  expect(res.error, `${what} ${res.raw}`.trim()).toBe(key);
+  if (field !== undefined)
+    expect(Object.keys(res.fields ?? {}), `${what} ${res.raw}`.trim()).toContain(field);
 }

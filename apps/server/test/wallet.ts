@@ -22,57 +22,34 @@ export async function uploadAs(m: TestMerchant, kind: 'voucher' | 'id_card'): Pr
   return ok(await m.client.upload(kind, await png()), `upload ${kind}`).id as string;
 }
 
-/** Submits identity documents and has an operator verify them. */
-export async function verifyIdentity(m: TestMerchant, op: Client): Promise<void> {
-  const body = {
-    real_name: 'Nguyen Van A',
-    id_number: '079123456789',
-    id_card_front: await uploadAs(m, 'id_card'),
-    id_card_back: await uploadAs(m, 'id_card'),
-    id_card_hand: await uploadAs(m, 'id_card'),
-  };
-  ok(await m.client.post('/merchant/merchant/idcard', body), 'idcard');
-  const list = ok(await op.get('/admin/kyc', { status: 'pending', limit: 100 }), 'kyc list');
-  const mine = list.list.find((s: any) => s.merchant.id === m.id);
-  ok(await op.post('/admin/kyc/approve', { id: mine.id }), 'kyc approve');
-}
-
 /** Asks for a top-up with a fresh voucher; returns the recharge. */
 export async function askTopUp(m: TestMerchant, amount: string, method = 'manual') {
   const voucher = await uploadAs(m, 'voucher');
   return ok(await pay(m.client, '/merchant/merchant/recharge', { method, amount, voucher }), 'recharge');
 }
 
-/** A top-up asked by the merchant and approved by the operator: the wallet is credited. */
-export async function topUp(m: TestMerchant, op: Client, amount: string) {
-  const recharge = await askTopUp(m, amount);
-  return ok(await pay(op, '/admin/recharges/approve', { id: recharge.id }), 'approve recharge');
-}
-
 export async function balanceOf(m: TestMerchant): Promise<string> {
   return ok(await m.client.get('/merchant/merchant/getMerInfo'), 'getMerInfo').balance as string;
 }
 
-/** A merchant with payment password 123456, a verified identity, a bank card and `balance`. */
+/** What a merchant needs to withdraw: a verified identity, a bank card, payment password 123456. */
+export const READY = { kyc: 'verified', bank: true, payPassword: '123456' } as const;
+
+/**
+ * A merchant with payment password 123456, a verified identity, a bank card and `balance`, made
+ * from rows by the factory (kept for callers that also want an operator at hand).
+ */
 export async function readyMerchant(
   t: TestApp,
-  opts: { op?: Client; balance?: string; bank?: boolean; register?: Record<string, unknown> } = {},
+  opts: { op?: Client; balance?: string; bank?: boolean; timeZone?: string } = {},
 ): Promise<TestMerchant & { op: Client }> {
   const op = opts.op ?? (await newOperator(t));
-  const m = await newMerchant(t, { payPassword: '123456', overrides: opts.register });
-  await verifyIdentity(m, op);
-  if (opts.bank !== false) {
-    ok(
-      await m.client.post('/merchant/merchant/changeBank', {
-        holder_name: 'Nguyen Van A',
-        bank_name: 'Vietcombank',
-        account_number: '0071000123456',
-        pay_password: '123456',
-      }),
-      'changeBank',
-    );
-  }
-  if (opts.balance) await topUp(m, op, opts.balance);
+  const m = await newMerchant(t, {
+    ...READY,
+    bank: opts.bank !== false,
+    ...(opts.balance ? { balance: opts.balance } : {}),
+    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+  });
   return { ...m, op };
 }
 

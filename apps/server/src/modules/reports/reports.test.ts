@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportsRoutes } from '@dropdesk/contract/reports';
+import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import type { Client } from '../../../test/client';
-import { newOperator } from '../../../test/factories';
-import { pay, readyMerchant, topUp } from '../../../test/wallet';
+import { Client, expectRefusal } from '../../../test/client';
+import { creditWallet, newMerchant, newOperator } from '../../../test/factories';
+import { READY } from '../../../test/wallet';
+import { checkLedger } from '../ledger/ledger.check';
 
 const HOUR = 3_600_000;
 
@@ -13,30 +16,32 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
     t = await buildTestApp();
     op = await newOperator(t);
   });
+  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
   afterAll(() => t.close());
 
   it('bill lists wallet postings with type, amount, balance after and source; filters and pages', async () => {
-    const m = await readyMerchant(t, { op, balance: '500' });
-    const w = await pay(m.client, '/merchant/merchant/extract', {
+    const m = await newMerchant(t, { ...READY, balance: '500' });
+    const w = await m.client.call(walletRoutes.extract, {
       method: 'bank',
       amount: '100',
       pay_password: '123456',
     });
-    await pay(op, '/admin/withdrawals/reject', { id: w.data.id, reason: 'bank closed' });
-    const bill = await m.client.get('/merchant/merchant/bill');
+    expect(w.code, w.raw).toBe(1);
+    await op.call(adminWalletRoutes.rejectWithdrawal, { id: w.data.id, reason: 'bank closed' });
+    const bill = await m.client.call(reportsRoutes.bill);
     expect(bill.code, bill.raw).toBe(1);
     const items = bill.data.list;
-    expect(items.map((i: any) => i.amount)).toEqual(['100.00', '-100.00', '500.00']);
-    expect(items.map((i: any) => i.balance_after)).toEqual(['500.00', '400.00', '500.00']);
+    expect(items.map((i) => i.amount)).toEqual(['100.00', '-100.00', '500.00']);
+    expect(items.map((i) => i.balance_after)).toEqual(['500.00', '400.00', '500.00']);
     expect(items[1]).toMatchObject({ type: 'withdrawal', source: { type: 'withdrawal', id: w.data.id } });
-    expect(items[2].type).toBe('recharge');
-    const onlyTopups = await m.client.get('/merchant/merchant/bill', { type: 'recharge' });
+    expect(items[2]!.type).toBe('recharge');
+    const onlyTopups = await m.client.call(reportsRoutes.bill, { type: 'recharge' });
     expect(onlyTopups.data.list).toHaveLength(1);
-    const paged = await m.client.get('/merchant/merchant/bill', { limit: 1 });
+    const paged = await m.client.call(reportsRoutes.bill, { limit: '1' });
     expect(paged.data.list).toHaveLength(1);
-    expect((await m.client.get('/merchant/merchant/bill', { type: 'bogus' })).code).not.toBe(1);
-    const other = await readyMerchant(t, { op });
-    expect((await other.client.get('/merchant/merchant/bill')).data.list).toHaveLength(0);
+    expectRefusal(await m.client.get('/merchant/merchant/bill', { type: 'bogus' }), 'INVALID_INPUT', 'type');
+    const other = await newMerchant(t);
+    expect((await other.client.call(reportsRoutes.bill)).data.list).toHaveLength(0);
   });
 
   it.each([
@@ -48,49 +53,48 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
     ['/merchant/merchant/financial_report', { range: 'decade' }, 'range'],
     ['/merchant/merchant/financial_report', { range: '' }, 'range'],
   ])('%s refuses %j with a field error in the caller language', async (url, query, field) => {
-    const m = await readyMerchant(t, { op });
+    const m = await newMerchant(t);
     const res = await m.client.get(url, query as Record<string, string>, { lang: 'en' });
     expect(res.status).toBe(200);
     expect(res.code).toBe(0);
-    expect(res.error).toEqual(expect.any(String));
-    expect(Object.keys(res.data.fields)).toContain(field);
+    expectRefusal(res, 'INVALID_INPUT', field);
     expect(res.msg).not.toBe(res.error);
   });
 
   it('both need a session, and each merchant sees only its own money', async () => {
-    for (const url of ['/merchant/merchant/bill', '/merchant/merchant/financial_report']) {
-      const anon = await readyMerchant(t, { op });
-      anon.client.token = null;
-      expect((await anon.client.get(url)).status).toBe(401);
+    for (const route of [reportsRoutes.bill, reportsRoutes.financialReport]) {
+      const anon = await new Client(t.app).call(route);
+      expect(anon.status).toBe(401);
+      expectRefusal(anon, 'UNAUTHORIZED');
     }
-    const rich = await readyMerchant(t, { op, balance: '250' });
-    const other = await readyMerchant(t, { op });
-    expect((await rich.client.get('/merchant/merchant/financial_report')).data.topups).toBe('250.00');
-    const theirs = await other.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    const rich = await newMerchant(t, { balance: '250' });
+    const other = await newMerchant(t);
+    expect((await rich.client.call(reportsRoutes.financialReport)).data.topups).toBe('250.00');
+    const theirs = await other.client.call(reportsRoutes.financialReport, { range: 'today' });
     expect(theirs.data).toMatchObject({ topups: '0.00', withdrawals: '0.00', sales: '0.00' });
-    expect((await other.client.get('/merchant/merchant/bill')).data.total).toBe(0);
+    expect((await other.client.call(reportsRoutes.bill)).data.total).toBe(0);
   });
 
   it("ranges follow the merchant's time zone, not the server's", async () => {
-    // The app sends the phone's zone at registration.
-    const m = await readyMerchant(t, { op, register: { time_zone: 'Asia/Ho_Chi_Minh' } });
-    expect((await m.client.get('/merchant/merchant/getMerInfo')).data.time_zone).toBe('Asia/Ho_Chi_Minh');
+    // The app sends the phone's zone at registration (auth.test); the factory stores it the same way.
+    const m = await newMerchant(t, { timeZone: 'Asia/Ho_Chi_Minh' });
+    expect((await m.client.call(reportsRoutes.financialReport)).data.time_zone).toBe('Asia/Ho_Chi_Minh');
     // Move to 16:30 UTC = 23:30 in Ho Chi Minh City, top up; then past local midnight, top up again.
     const now = t.clock.now();
     const d = new Date(now);
     let target = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 16, 30);
     if (target <= now) target += 24 * HOUR;
     t.clock.advance(target - now);
-    await topUp(m, op, '200');
+    await creditWallet(t, m.id, '200');
     t.clock.advance(HOUR); // 00:30 local, still the same UTC day
-    await topUp(m, op, '300');
-    const today = await m.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    await creditWallet(t, m.id, '300');
+    const today = await m.client.call(reportsRoutes.financialReport, { range: 'today' });
     expect(today.code, today.raw).toBe(1);
     expect(today.data).toMatchObject({ time_zone: 'Asia/Ho_Chi_Minh', topups: '300.00' });
-    const yesterday = await m.client.get('/merchant/merchant/financial_report', { range: 'yesterday' });
+    const yesterday = await m.client.call(reportsRoutes.financialReport, { range: 'yesterday' });
     expect(yesterday.data.topups).toBe('200.00');
     expect(yesterday.data.series).toHaveLength(1);
-    const all = await m.client.get('/merchant/merchant/financial_report', { range: 'all' });
+    const all = await m.client.call(reportsRoutes.financialReport, { range: 'all' });
     expect(all.data.topups).toBe('500.00');
     const series = all.data.series as Array<{ date: string; topups: string }>;
     expect(series.slice(-2).map((s) => s.topups)).toEqual(['200.00', '300.00']);
@@ -99,26 +103,31 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
       timeZone: 'Asia/Ho_Chi_Minh',
       weekday: 'short',
     }).format(t.clock.now());
-    const week = await m.client.get('/merchant/merchant/financial_report', { range: 'week' });
+    const week = await m.client.call(reportsRoutes.financialReport, { range: 'week' });
     expect(week.data.topups).toBe(localWeekday === 'Mon' ? '300.00' : '500.00');
     const localDate = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'Asia/Ho_Chi_Minh',
       day: 'numeric',
     }).format(t.clock.now());
-    const month = await m.client.get('/merchant/merchant/financial_report', { range: 'month' });
+    const month = await m.client.call(reportsRoutes.financialReport, { range: 'month' });
     expect(month.data.topups).toBe(localDate === '1' ? '300.00' : '500.00');
-    expect((await m.client.get('/merchant/merchant/financial_report', { range: 'decade' })).code).not.toBe(1);
+    expectRefusal(
+      await m.client.get('/merchant/merchant/financial_report', { range: 'decade' }),
+      'INVALID_INPUT',
+      'range',
+    );
   });
 
   it('withdrawals and fees show once paid out', async () => {
-    const m = await readyMerchant(t, { op, balance: '1000' });
-    const w = await pay(m.client, '/merchant/merchant/extract', {
+    const m = await newMerchant(t, { ...READY, balance: '1000' });
+    const w = await m.client.call(walletRoutes.extract, {
       method: 'bank',
       amount: '400',
       pay_password: '123456',
     });
-    await pay(op, '/admin/withdrawals/approve', { id: w.data.id });
-    const r = await m.client.get('/merchant/merchant/financial_report', { range: 'today' });
+    expect(w.code, w.raw).toBe(1);
+    expect((await op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id })).code).toBe(1);
+    const r = await m.client.call(reportsRoutes.financialReport, { range: 'today' });
     const cents = (s: string) => Math.round(Number(s) * 100);
     // Withdrawals count what left the wallet; fees, the part of it the platform kept.
     expect(r.data.withdrawals).toBe('400.00');

@@ -1,9 +1,10 @@
+import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import type { Client } from '../../../test/client';
-import { newOperator } from '../../../test/factories';
-import { askTopUp, balanceOf, pay, readyMerchant } from '../../../test/wallet';
+import { newMerchant, newOperator } from '../../../test/factories';
+import { askTopUp, balanceOf, READY } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
@@ -33,16 +34,17 @@ describe(`wallet model (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
   beforeAll(async () => {
     t = await buildTestApp();
     op = await newOperator(t);
-    const settings = await op.get('/admin/wallet/settings');
+    const settings = await op.call(adminWalletRoutes.settings);
     min = Math.round(Number(settings.data.withdraw_min) * 100);
   });
+  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
   afterAll(() => t.close());
 
   it('balances follow the model and the ledger stays sound', async () => {
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(fc.array(cmd, { minLength: 1, maxLength: 12 }), async (cmds) => {
-        const m = await readyMerchant(t, { op });
+        const m = await newMerchant(t, READY);
         const model = {
           balance: 0,
           pendingTopups: [] as Array<{ id: number; cents: number }>,
@@ -55,12 +57,12 @@ describe(`wallet model (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
           } else if (c.kind === 'reviewTopup' && model.pendingTopups.length > 0) {
             const r = model.pendingTopups.splice(c.pick % model.pendingTopups.length, 1)[0]!;
             const res = c.approve
-              ? await pay(op, '/admin/recharges/approve', { id: r.id })
-              : await pay(op, '/admin/recharges/reject', { id: r.id, reason: 'no such transfer' });
+              ? await op.call(adminWalletRoutes.approveRecharge, { id: r.id })
+              : await op.call(adminWalletRoutes.rejectRecharge, { id: r.id, reason: 'no such transfer' });
             expect(res.code, res.raw).toBe(1);
             if (c.approve) model.balance += r.cents;
           } else if (c.kind === 'withdraw') {
-            const res = await pay(m.client, '/merchant/merchant/extract', {
+            const res = await m.client.call(walletRoutes.extract, {
               method: 'bank',
               amount: money(c.cents),
               pay_password: '123456',
@@ -76,8 +78,8 @@ describe(`wallet model (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
           } else if (c.kind === 'reviewWithdrawal' && model.pendingW.length > 0) {
             const w = model.pendingW.splice(c.pick % model.pendingW.length, 1)[0]!;
             const res = c.approve
-              ? await pay(op, '/admin/withdrawals/approve', { id: w.id })
-              : await pay(op, '/admin/withdrawals/reject', { id: w.id, reason: 'account closed' });
+              ? await op.call(adminWalletRoutes.approveWithdrawal, { id: w.id })
+              : await op.call(adminWalletRoutes.rejectWithdrawal, { id: w.id, reason: 'account closed' });
             expect(res.code, res.raw).toBe(1);
             if (!c.approve) model.balance += w.cents;
           }

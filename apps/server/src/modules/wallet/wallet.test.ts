@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import type { Client } from '../../../test/client';
-import { newOperator } from '../../../test/factories';
-import { askTopUp, balanceOf, ERC20, idem, pay, readyMerchant, TRC20, uploadAs } from '../../../test/wallet';
+import { type Client, expectRefusal } from '../../../test/client';
+import { newMerchant, newOperator } from '../../../test/factories';
+import { askTopUp, balanceOf, ERC20, READY, TRC20, uploadAs } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
+/** Amounts no schema accepts, each refused as a malformed amount. */
 const BAD_AMOUNTS: unknown[] = [
   '-100',
   '100.001',
@@ -23,89 +26,67 @@ describe(`wallet (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     op = await newOperator(t);
-    await op.post('/admin/deposit_addresses', { network: 'TRC20', address: TRC20 });
+    await op.call(adminWalletRoutes.setDepositAddress, { network: 'TRC20', address: TRC20 });
   });
+  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
   afterAll(() => t.close());
 
-  async function ledgerOk() {
-    const report = await checkLedger(t.database.db);
-    expect(report.problems).toEqual([]);
-  }
-
   it('getBlockchain lists the configured networks, the confirmation note and unsupported sources', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
-    const res = await m.client.get('/merchant/merchant/getBlockchain');
-    expect(res.code).toBe(1);
-    expect(res.raw).toContain(TRC20);
-    expect(res.raw).toContain('binance_smart_chain');
-    expect(res.raw).toMatch(/confirm/);
+    const m = await newMerchant(t);
+    const res = await m.client.call(walletRoutes.getBlockchain);
+    expect(res.code, res.raw).toBe(1);
+    expect(res.data.networks).toContainEqual({ network: 'TRC20', currency: 'USDT', address: TRC20 });
+    expect(res.data.unsupported).toContain('binance_smart_chain');
+    expect(res.data.confirmations).toBeGreaterThan(0);
   });
 
   it('recharge: pending until approved, then credits the wallet and leaves a notice', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
+    const m = await newMerchant(t);
     const r = await askTopUp(m, '150.25');
     expect(r.status).toBe('pending');
     expect(await balanceOf(m)).toBe('0.00');
-    const log = await m.client.get('/merchant/merchant/recharge_log');
-    expect(log.data.list[0]).toMatchObject({ order_no: r.order_no, amount: '150.25', status: 'pending' });
-    const ok = await pay(op, '/admin/recharges/approve', { id: r.id });
-    expect(ok.code).toBe(1);
+    const log = await m.client.call(walletRoutes.rechargeLog);
+    expect(log.data.list).toEqual([
+      expect.objectContaining({ order_no: r.order_no, amount: '150.25', status: 'pending' }),
+    ]);
+    const ok = await op.call(adminWalletRoutes.approveRecharge, { id: r.id });
+    expect(ok.code, ok.raw).toBe(1);
     expect(await balanceOf(m)).toBe('150.25');
-    const again = await pay(op, '/admin/recharges/reject', { id: r.id, reason: 'late' });
-    expect(again.error).toBe('ALREADY_RESOLVED');
+    const again = await op.call(adminWalletRoutes.rejectRecharge, { id: r.id, reason: 'late' });
+    expectRefusal(again, 'ALREADY_RESOLVED');
     const notices = await t.database.db
       .selectFrom('notices')
       .selectAll()
       .where('merchant_id', '=', m.id)
       .execute();
     expect(notices.map((n) => n.type)).toContain('recharge_approved');
-    await ledgerOk();
   });
 
   it('recharge refuses bad amounts, zero, below minimum, unknown fields and a missing voucher', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
+    const m = await newMerchant(t);
     const voucher = await uploadAs(m, 'voucher');
+    const recharge = (body: Record<string, unknown>) =>
+      m.client.post('/merchant/merchant/recharge', body, { headers: { 'Idempotency-Key': randomUUID() } });
     for (const amount of BAD_AMOUNTS) {
-      const res = await pay(m.client, '/merchant/merchant/recharge', { method: 'manual', amount, voucher });
-      expect(res.code, `amount ${String(amount)}: ${res.raw}`).not.toBe(1);
+      const res = await recharge({ method: 'manual', amount, voucher });
+      expectRefusal(res, 'INVALID_INPUT', 'amount', `amount ${String(amount)}:`);
     }
-    const zero = await pay(m.client, '/merchant/merchant/recharge', {
-      method: 'manual',
-      amount: '0',
-      voucher,
-    });
-    expect(zero.raw).toContain('CANNOT_BE_ZERO');
-    const small = await pay(m.client, '/merchant/merchant/recharge', {
-      method: 'manual',
-      amount: '99.99',
-      voucher,
-    });
-    expect(small.raw).toContain('MIN_TOPUP');
+    expectRefusal(await recharge({ method: 'manual', amount: '0', voucher }), 'CANNOT_BE_ZERO', 'amount');
+    expectRefusal(await recharge({ method: 'manual', amount: '99.99', voucher }), 'MIN_TOPUP', 'amount');
     for (const extra of [{ fee: '0' }, { balance: '999999' }, { status: 'approved' }]) {
-      const res = await pay(m.client, '/merchant/merchant/recharge', {
-        method: 'manual',
-        amount: '100',
-        voucher,
-        ...extra,
-      });
-      expect(res.code, res.raw).not.toBe(1);
+      const res = await recharge({ method: 'manual', amount: '100', voucher, ...extra });
+      expectRefusal(res, 'INVALID_INPUT', Object.keys(extra)[0]);
     }
-    const noVoucher = await pay(m.client, '/merchant/merchant/recharge', { method: 'manual', amount: '100' });
-    expect(noVoucher.code).not.toBe(1);
-    const chainNoNet = await pay(m.client, '/merchant/merchant/recharge', {
-      method: 'chain',
-      amount: '100',
-      voucher,
-    });
-    expect(chainNoNet.code).not.toBe(1);
-    const erc = await pay(m.client, '/merchant/merchant/recharge', {
+    expectRefusal(await recharge({ method: 'manual', amount: '100' }), 'INVALID_INPUT', 'voucher');
+    expectRefusal(await recharge({ method: 'chain', amount: '100', voucher }), 'INVALID_INPUT', 'network');
+    const erc = await m.client.call(walletRoutes.recharge, {
       method: 'chain',
       amount: '100',
       voucher,
       network: 'ERC20',
     });
-    expect(erc.error).toBe('NETWORK_UNAVAILABLE');
-    const chain = await pay(m.client, '/merchant/merchant/recharge', {
+    expectRefusal(erc, 'NETWORK_UNAVAILABLE', 'network');
+    const chain = await m.client.call(walletRoutes.recharge, {
       method: 'chain',
       amount: '100',
       voucher,
@@ -113,67 +94,66 @@ describe(`wallet (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
     });
     expect(chain.code, chain.raw).toBe(1);
     expect(chain.data.address).toBe(TRC20);
+    // A voucher is used once.
+    const reused = await m.client.call(walletRoutes.recharge, { method: 'manual', amount: '100', voucher });
+    expectRefusal(reused, 'VOUCHER_USED', 'voucher');
     // Another merchant's voucher is not theirs to use.
-    const other = await readyMerchant(t, { op, bank: false });
-    const stolen = await pay(other.client, '/merchant/merchant/recharge', {
+    const other = await newMerchant(t);
+    const theirs = await uploadAs(m, 'voucher');
+    const stolen = await other.client.call(walletRoutes.recharge, {
       method: 'manual',
       amount: '100',
-      voucher,
+      voucher: theirs,
     });
-    expect(stolen.code).not.toBe(1);
+    expectRefusal(stolen, 'UPLOAD_INVALID', 'voucher');
+    expect((await other.client.call(walletRoutes.rechargeLog)).data.total).toBe(0);
     expect(await balanceOf(m)).toBe('0.00');
   });
 
   it('recharge without an Idempotency-Key or a token is refused', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
+    const m = await newMerchant(t);
     const voucher = await uploadAs(m, 'voucher');
-    const noKey = await m.client.post('/merchant/merchant/recharge', {
-      method: 'manual',
-      amount: '100',
-      voucher,
-    });
-    expect(noKey.code).not.toBe(1);
-    const anon = await m.client.post(
-      '/merchant/merchant/recharge',
-      { method: 'manual', amount: '100', voucher },
-      { token: null, ...idem() },
-    );
+    const body = { method: 'manual', amount: '100', voucher } as const;
+    const noKey = await m.client.call(walletRoutes.recharge, body, { idempotencyKey: null });
+    expectRefusal(noKey, 'IDEMPOTENCY_KEY_REQUIRED');
+    const anon = await m.client.call(walletRoutes.recharge, body, { token: null });
     expect(anon.status).toBe(401);
+    expectRefusal(anon, 'UNAUTHORIZED');
+    expect((await m.client.call(walletRoutes.rechargeLog)).data.total).toBe(0);
   });
 
   it('extract info shows balance, fee rule, minimum, processing time and the masked card', async () => {
-    const m = await readyMerchant(t, { op, balance: '500' });
-    const info = await m.client.get('/merchant/merchant/extract');
+    const m = await newMerchant(t, { ...READY, balance: '500' });
+    const info = await m.client.call(walletRoutes.extractInfo);
     expect(info.code, info.raw).toBe(1);
-    expect(info.data.balance).toBe('500.00');
-    expect(info.data).toHaveProperty('fee');
+    expect(info.data).toMatchObject({ balance: '500.00', kyc_status: 'verified' });
+    expect(info.data.fee).toEqual({ bps: expect.any(Number), fixed: expect.any(String) });
+    expect(info.data.bank?.account_number).toMatch(/3456$/);
     expect(info.raw).not.toContain('0071000123456');
-    expect(info.raw).toContain('3456');
   });
 
   it('withdrawal: amount moves to a hold; fee and actual come from the server; approval pays out', async () => {
-    const m = await readyMerchant(t, { op, balance: '500' });
-    const w = await pay(m.client, '/merchant/merchant/extract', {
+    const m = await newMerchant(t, { ...READY, balance: '500' });
+    const w = await m.client.call(walletRoutes.extract, {
       method: 'bank',
       amount: '200',
       pay_password: '123456',
     });
     expect(w.code, w.raw).toBe(1);
-    expect(w.data.status).toBe('pending');
+    expect(w.data).toMatchObject({ status: 'pending', amount: '200.00', balance: '300.00' });
     const fee = Math.round(Number(w.data.fee) * 100);
     expect(Math.round(Number(w.data.actual) * 100)).toBe(20000 - fee);
     expect(await balanceOf(m)).toBe('300.00');
-    const ok = await pay(op, '/admin/withdrawals/approve', { id: w.data.id });
+    const ok = await op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id });
     expect(ok.code, ok.raw).toBe(1);
     expect(await balanceOf(m)).toBe('300.00');
-    const log = await m.client.get('/merchant/merchant/extract_log');
-    expect(log.data.list[0]).toMatchObject({ id: w.data.id, status: 'approved' });
-    await ledgerOk();
+    const log = await m.client.call(walletRoutes.extractLog);
+    expect(log.data.list).toEqual([expect.objectContaining({ id: w.data.id, status: 'approved' })]);
   });
 
   it('withdrawal rejection releases the hold with the reason', async () => {
-    const m = await readyMerchant(t, { op, balance: '500' });
-    const w = await pay(m.client, '/merchant/merchant/extract', {
+    const m = await newMerchant(t, { ...READY, balance: '500' });
+    const w = await m.client.call(walletRoutes.extract, {
       method: 'blockchain',
       amount: '120.50',
       pay_password: '123456',
@@ -183,16 +163,17 @@ describe(`wallet (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
     });
     expect(w.code, w.raw).toBe(1);
     expect(await balanceOf(m)).toBe('379.50');
-    const rej = await pay(op, '/admin/withdrawals/reject', {
+    const rej = await op.call(adminWalletRoutes.rejectWithdrawal, {
       id: w.data.id,
       reason: 'address on a sanctions list',
     });
     expect(rej.code, rej.raw).toBe(1);
     expect(await balanceOf(m)).toBe('500.00');
-    const log = await m.client.get('/merchant/merchant/extract_log');
-    expect(log.data.list[0]).toMatchObject({ status: 'rejected', reason: 'address on a sanctions list' });
-    const approve = await pay(op, '/admin/withdrawals/approve', { id: w.data.id });
-    expect(approve.error).toBe('ALREADY_RESOLVED');
+    const log = await m.client.call(walletRoutes.extractLog);
+    expect(log.data.list).toEqual([
+      expect.objectContaining({ id: w.data.id, status: 'rejected', reason: 'address on a sanctions list' }),
+    ]);
+    expectRefusal(await op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id }), 'ALREADY_RESOLVED');
     const notices = await t.database.db
       .selectFrom('notices')
       .select(['type', 'ref_id'])
@@ -200,141 +181,172 @@ describe(`wallet (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
       .where('type', '=', 'withdrawal_rejected')
       .execute();
     expect(notices).toEqual([{ type: 'withdrawal_rejected', ref_id: w.data.id }]);
-    await ledgerOk();
   });
 
   it('withdrawal refuses bad amounts, zero, over balance, wrong password, bad addresses, unknown fields', async () => {
-    const m = await readyMerchant(t, { op, balance: '300' });
-    const base = { method: 'bank', pay_password: '123456' };
+    const m = await newMerchant(t, { ...READY, balance: '300' });
+    const extract = (body: Record<string, unknown>) =>
+      m.client.post(
+        '/merchant/merchant/extract',
+        { method: 'bank', pay_password: '123456', ...body },
+        { headers: { 'Idempotency-Key': randomUUID() } },
+      );
     for (const amount of BAD_AMOUNTS) {
-      const res = await pay(m.client, '/merchant/merchant/extract', { ...base, amount });
-      expect(res.code, `amount ${String(amount)}: ${res.raw}`).not.toBe(1);
+      expectRefusal(await extract({ amount }), 'INVALID_INPUT', 'amount', `amount ${String(amount)}:`);
     }
-    expect((await pay(m.client, '/merchant/merchant/extract', { ...base, amount: '0' })).raw).toContain(
-      'CANNOT_BE_ZERO',
-    );
-    expect((await pay(m.client, '/merchant/merchant/extract', { ...base, amount: '300.01' })).raw).toContain(
-      'CANNOT_EXCEED_BALANCE',
-    );
-    const wrongPwd = await pay(m.client, '/merchant/merchant/extract', {
-      ...base,
-      amount: '10',
-      pay_password: '654321',
-    });
-    expect(wrongPwd.code).not.toBe(1);
+    expectRefusal(await extract({ amount: '0' }), 'CANNOT_BE_ZERO', 'amount');
+    expectRefusal(await extract({ amount: '300.01' }), 'CANNOT_EXCEED_BALANCE', 'amount');
+    const wrongPwd = await extract({ amount: '10', pay_password: '654321' });
+    expectRefusal(wrongPwd, 'WRONG_PAY_PASSWORD', 'pay_password');
     for (const extra of [{ fee: '0' }, { balance: '99999' }, { actual: '10' }]) {
-      const res = await pay(m.client, '/merchant/merchant/extract', { ...base, amount: '10', ...extra });
-      expect(res.code, res.raw).not.toBe(1);
+      expectRefusal(await extract({ amount: '10', ...extra }), 'INVALID_INPUT', Object.keys(extra)[0]);
     }
-    const chain = { method: 'blockchain', pay_password: '123456', amount: '10', currency: 'USDT' };
-    for (const [network, address] of [
-      ['TRC20', ERC20],
-      ['ERC20', TRC20],
-      ['TRC20', 'T123'],
-      ['ERC20', '0xzz'],
-      ['BEP20', ERC20],
-    ]) {
-      const res = await pay(m.client, '/merchant/merchant/extract', { ...chain, network, address });
-      expect(res.code, `${network} ${address}`).not.toBe(1);
+    const chain = { method: 'blockchain', amount: '10', currency: 'USDT' };
+    for (const [network, address, key, field] of [
+      ['TRC20', ERC20, 'ADDRESS_INVALID', 'address'],
+      ['ERC20', TRC20, 'ADDRESS_INVALID', 'address'],
+      ['TRC20', 'T123', 'ADDRESS_INVALID', 'address'],
+      ['ERC20', '0xzz', 'ADDRESS_INVALID', 'address'],
+      ['BEP20', ERC20, 'INVALID_INPUT', 'network'],
+    ] as const) {
+      expectRefusal(await extract({ ...chain, network, address }), key, field, `${network} ${address}:`);
     }
     expect(await balanceOf(m)).toBe('300.00');
-    await ledgerOk();
+    expect((await m.client.call(walletRoutes.extractLog)).data.total).toBe(0);
   });
 
   it('withdrawal needs a verified identity', async () => {
-    const { newMerchant } = await import('../../../test/factories');
-    const m = await newMerchant(t, { payPassword: '123456' });
-    const res = await pay(m.client, '/merchant/merchant/extract', {
+    const m = await newMerchant(t, { payPassword: '123456', bank: true, balance: '300' });
+    const res = await m.client.call(walletRoutes.extract, {
       method: 'bank',
       amount: '10',
       pay_password: '123456',
     });
-    expect(res.error).toBe('KYC_REQUIRED');
+    expectRefusal(res, 'KYC_REQUIRED');
+    expect(await balanceOf(m)).toBe('300.00');
   });
 
   it("another merchant's ids: not visible, not cancellable", async () => {
-    const a = await readyMerchant(t, { op, balance: '300' });
-    const b = await readyMerchant(t, { op, balance: '300' });
-    const w = await pay(a.client, '/merchant/merchant/extract', {
+    const a = await newMerchant(t, { ...READY, balance: '300' });
+    const b = await newMerchant(t, { ...READY, balance: '300' });
+    const w = await a.client.call(walletRoutes.extract, {
       method: 'bank',
       amount: '50',
       pay_password: '123456',
     });
+    expect(w.code, w.raw).toBe(1);
     const r = await askTopUp(a, '100');
-    const cancelW = await pay(b.client, '/merchant/merchant/extract_cancel', { id: w.data.id });
-    expect(cancelW.code).not.toBe(1);
-    const cancelR = await b.client.post('/merchant/merchant/recharge_cancel', { id: r.id });
-    expect(cancelR.code).not.toBe(1);
-    const logs = await b.client.get('/merchant/merchant/extract_log');
-    expect(logs.data.list.map((x: any) => x.id)).not.toContain(w.data.id);
-    const rlogs = await b.client.get('/merchant/merchant/recharge_log');
-    expect(rlogs.data.list.map((x: any) => x.id)).not.toContain(r.id);
+    expectRefusal(await b.client.call(walletRoutes.extractCancel, { id: w.data.id }), 'NOT_FOUND');
+    expectRefusal(await b.client.call(walletRoutes.rechargeCancel, { id: r.id }), 'NOT_FOUND');
+    expect((await b.client.call(walletRoutes.extractLog)).data.list.map((x) => x.id)).not.toContain(
+      w.data.id,
+    );
+    expect((await b.client.call(walletRoutes.rechargeLog)).data.list.map((x) => x.id)).not.toContain(r.id);
+    // Both are still A's, pending, and A's money is where it was.
+    expect((await a.client.call(walletRoutes.extractLog)).data.list).toEqual([
+      expect.objectContaining({ id: w.data.id, status: 'pending' }),
+    ]);
+    expect((await a.client.call(walletRoutes.rechargeLog, { status: 'pending' })).data.list).toEqual([
+      expect.objectContaining({ id: r.id, status: 'pending' }),
+    ]);
     expect(await balanceOf(a)).toBe('250.00');
+    expect(await balanceOf(b)).toBe('300.00');
+  });
+
+  it('the merchant cancels its own pending withdrawal: the hold returns; twice is ALREADY_RESOLVED', async () => {
+    const m = await newMerchant(t, { ...READY, balance: '300' });
+    const w = await m.client.call(walletRoutes.extract, {
+      method: 'bank',
+      amount: '120',
+      pay_password: '123456',
+    });
+    expect(await balanceOf(m)).toBe('180.00');
+    const cancel = await m.client.call(walletRoutes.extractCancel, { id: w.data.id });
+    expect(cancel.code, cancel.raw).toBe(1);
+    expect(cancel.data).toMatchObject({ id: w.data.id, status: 'cancelled', balance: '300.00' });
+    expect(await balanceOf(m)).toBe('300.00');
+    expectRefusal(await m.client.call(walletRoutes.extractCancel, { id: w.data.id }), 'ALREADY_RESOLVED');
+    expectRefusal(await op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id }), 'ALREADY_RESOLVED');
+    expect(await balanceOf(m)).toBe('300.00');
   });
 
   it('operators only: merchants cannot review, reviews refuse unknown ids and empty reasons', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
+    const m = await newMerchant(t);
     const r = await askTopUp(m, '100');
-    const self = await pay(m.client, '/admin/recharges/approve', { id: r.id });
-    expect(self.code).not.toBe(1);
-    expect((await pay(op, '/admin/recharges/approve', { id: 99999999 })).code).not.toBe(1);
-    expect((await pay(op, '/admin/recharges/reject', { id: r.id, reason: '  ' })).code).not.toBe(1);
-    expect((await pay(op, '/admin/recharges/approve', { id: r.id, amount: '1000' })).code).not.toBe(1);
-    const pending = await op.get('/admin/recharges', { status: 'pending' });
-    expect(pending.data.list.map((x: any) => x.id)).toContain(r.id);
+    const self = await m.client.call(adminWalletRoutes.approveRecharge, { id: r.id });
+    expect(self.status).toBe(401);
+    expectRefusal(self, 'UNAUTHORIZED');
+    expectRefusal(await op.call(adminWalletRoutes.approveRecharge, { id: 99999999 }), 'NOT_FOUND');
+    expectRefusal(
+      await op.call(adminWalletRoutes.rejectRecharge, { id: r.id, reason: '  ' }),
+      'INVALID_INPUT',
+      'reason',
+    );
+    expectRefusal(
+      await op.post(
+        '/admin/recharges/approve',
+        { id: r.id, amount: '1000' },
+        { headers: { 'Idempotency-Key': 'k1' } },
+      ),
+      'INVALID_INPUT',
+      'amount',
+    );
+    // Read through this merchant's own filter: other tests' top-ups are not ours to count.
+    const pending = await op.call(adminWalletRoutes.recharges, {
+      status: 'pending',
+      merchant_id: String(m.id),
+    });
+    expect(pending.data.list.map((x) => x.id)).toEqual([r.id]);
     expect(await balanceOf(m)).toBe('0.00');
   });
 
   it('the same top-up sent 50 times with one Idempotency-Key: one effect, 50 identical answers', async () => {
-    const m = await readyMerchant(t, { op, bank: false });
+    const m = await newMerchant(t);
     const voucher = await uploadAs(m, 'voucher');
-    const headers = idem();
-    const body = { method: 'manual', amount: '100', voucher };
+    const idempotencyKey = randomUUID();
+    const body = { method: 'manual', amount: '100', voucher } as const;
     const replies = await Promise.all(
-      Array.from({ length: 50 }, () => m.client.post('/merchant/merchant/recharge', body, headers)),
+      Array.from({ length: 50 }, () => m.client.call(walletRoutes.recharge, body, { idempotencyKey })),
     );
-    const ok = replies.filter((r) => r.code === 1);
-    expect(ok.length).toBe(50);
+    expect(replies.filter((r) => r.code === 1)).toHaveLength(50);
     expect(new Set(replies.map((r) => r.raw)).size).toBe(1);
-    const log = await m.client.get('/merchant/merchant/recharge_log');
-    expect(log.data.total ?? log.data.list.length).toBe(1);
+    expect((await m.client.call(walletRoutes.rechargeLog)).data.total).toBe(1);
   });
 
   it('the same withdrawal sent 50 times with one Idempotency-Key: one hold, 50 identical answers', async () => {
-    const m = await readyMerchant(t, { op, balance: '1000' });
-    const headers = idem();
-    const body = { method: 'bank', amount: '100', pay_password: '123456' };
+    const m = await newMerchant(t, { ...READY, balance: '1000' });
+    const idempotencyKey = randomUUID();
+    const body = { method: 'bank', amount: '100', pay_password: '123456' } as const;
     const replies = await Promise.all(
-      Array.from({ length: 50 }, () => m.client.post('/merchant/merchant/extract', body, headers)),
+      Array.from({ length: 50 }, () => m.client.call(walletRoutes.extract, body, { idempotencyKey })),
     );
     expect(replies.every((r) => r.code === 1)).toBe(true);
     expect(new Set(replies.map((r) => r.raw)).size).toBe(1);
     expect(await balanceOf(m)).toBe('900.00');
-    await ledgerOk();
+    expect((await m.client.call(walletRoutes.extractLog)).data.total).toBe(1);
   });
 
   it('racing approve vs reject on a withdrawal and a top-up: exactly one winner each', async () => {
-    const m = await readyMerchant(t, { op, balance: '1000' });
+    const m = await newMerchant(t, { ...READY, balance: '1000' });
     const op2 = await newOperator(t, 'reviewer');
     for (let i = 0; i < 3; i++) {
-      const w = await pay(m.client, '/merchant/merchant/extract', {
+      const w = await m.client.call(walletRoutes.extract, {
         method: 'bank',
         amount: '100',
         pay_password: '123456',
       });
       const r = await askTopUp(m, '100');
       const results = await Promise.all([
-        pay(op, '/admin/withdrawals/approve', { id: w.data.id }),
-        pay(op2, '/admin/withdrawals/reject', { id: w.data.id, reason: 'race' }),
-        pay(op, '/admin/withdrawals/reject', { id: w.data.id, reason: 'race 2' }),
-        pay(op, '/admin/recharges/approve', { id: r.id }),
-        pay(op2, '/admin/recharges/reject', { id: r.id, reason: 'race' }),
-        pay(op2, '/admin/recharges/approve', { id: r.id }),
+        op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id }),
+        op2.call(adminWalletRoutes.rejectWithdrawal, { id: w.data.id, reason: 'race' }),
+        op.call(adminWalletRoutes.rejectWithdrawal, { id: w.data.id, reason: 'race 2' }),
+        op.call(adminWalletRoutes.approveRecharge, { id: r.id }),
+        op2.call(adminWalletRoutes.rejectRecharge, { id: r.id, reason: 'race' }),
+        op2.call(adminWalletRoutes.approveRecharge, { id: r.id }),
       ]);
-      expect(results.slice(0, 3).filter((x) => x.code === 1).length).toBe(1);
-      expect(results.slice(3).filter((x) => x.code === 1).length).toBe(1);
-      for (const x of results) if (x.code !== 1) expect(x.error).toBe('ALREADY_RESOLVED');
+      expect(results.slice(0, 3).filter((x) => x.code === 1)).toHaveLength(1);
+      expect(results.slice(3).filter((x) => x.code === 1)).toHaveLength(1);
+      for (const x of results) if (x.code !== 1) expectRefusal(x, 'ALREADY_RESOLVED');
     }
-    await ledgerOk();
   });
 });
