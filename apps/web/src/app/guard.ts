@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { i18n, i18nReady } from '../lib/i18n';
+import { i18nReady } from '../lib/i18n';
+import { messageOf } from '../lib/messages';
 import { paths } from '../lib/paths';
 import { getToken } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -11,7 +12,7 @@ import { toast } from '../lib/toast';
 export async function requireSession({ request }: { request: Request }) {
   if (getToken()) return null;
   await i18nReady();
-  toast.fail(i18n.t('auth.loginFirst'));
+  toast.fail(messageOf('UNAUTHORIZED'));
   const { pathname, search } = new URL(request.url);
   throw redirect(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`);
 }

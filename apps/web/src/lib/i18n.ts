@@ -18,6 +18,21 @@ const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
   tr: () => import('../locales/tr.json'),
 };
 
+/**
+ * The server's catalogues of contract keys (MIN_TOPUP, FIELD_REQUIRED): the web shows the server's
+ * own words for them (lib/messages.ts), so there is one message per key. Also one chunk per language.
+ */
+export const SERVER_NS = 'server';
+const serverLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  'zh-CN': () => import('../../../server/src/i18n/messages/zh-CN.json'),
+  en: () => import('../../../server/src/i18n/messages/en.json'),
+  ko: () => import('../../../server/src/i18n/messages/ko.json'),
+  ja: () => import('../../../server/src/i18n/messages/ja.json'),
+  th: () => import('../../../server/src/i18n/messages/th.json'),
+  vi: () => import('../../../server/src/i18n/messages/vi.json'),
+  tr: () => import('../../../server/src/i18n/messages/tr.json'),
+};
+
 export const i18n = i18next.createInstance();
 
 export function storedLang(): Lang {
@@ -35,8 +50,9 @@ export function currentLang(): Lang {
 }
 
 async function ensureBundle(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const messages = await loaders[lang]();
+  if (i18n.hasResourceBundle(lang, 'translation') && i18n.hasResourceBundle(lang, SERVER_NS)) return;
+  const [messages, server] = await Promise.all([loaders[lang](), serverLoaders[lang]()]);
+  i18n.addResourceBundle(lang, SERVER_NS, server.default, true, true);
   i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
 }
 

@@ -1,3 +1,4 @@
+import { messageOf } from '../../lib/messages';
 import {
   type FieldErrors,
   isEmail,
@@ -17,9 +18,9 @@ export function validateLogin(
   t: T,
 ): FieldErrors<LoginKey> {
   const errors: FieldErrors<LoginKey> = {};
-  if (!v.account.trim()) errors.account = t('validation.account');
+  if (!v.account.trim()) errors.account = messageOf('ACCOUNT_REQUIRED');
   if (!v.password) errors.password = t('validation.password');
-  if (captchaShown && !v.captcha.trim()) errors.captcha = t('validation.captcha');
+  if (captchaShown && !v.captcha.trim()) errors.captcha = messageOf('CAPTCHA_REQUIRED');
   return errors;
 }
 
@@ -63,16 +64,16 @@ export function validateRegister(v: RegisterValues, invite: InviteState, t: T, m
   if (!v.password) e.password = required;
   else if (!isPasswordLength(v.password)) e.password = t('validation.passwordLength', { min: minLength });
   if (!v.password_confirm) e.password_confirm = required;
-  else if (v.password !== v.password_confirm) e.password_confirm = t('validation.mismatch');
+  else if (v.password !== v.password_confirm) e.password_confirm = messageOf('PASSWORDS_DO_NOT_MATCH');
   if (!v.invite_code.trim()) e.invite_code = t('validation.invite');
-  else if (invite === 'invalid') e.invite_code = t('register.inviteInvalid');
+  else if (invite === 'invalid') e.invite_code = messageOf('INVITE_CODE_INVALID');
   return e;
 }
 
 export type ForgotKey = 'account' | 'code' | 'password' | 'password_confirm';
 
-export function validateForgotAccount(account: string, t: T): FieldErrors<ForgotKey> {
-  if (!account.trim() || !isPhoneOrEmail(account)) return { account: t('validation.account') };
+export function validateForgotAccount(account: string): FieldErrors<ForgotKey> {
+  if (!account.trim() || !isPhoneOrEmail(account)) return { account: messageOf('ACCOUNT_REQUIRED') };
   return {};
 }
 
@@ -82,6 +83,6 @@ export function validateForgotReset(v: Record<ForgotKey, string>, t: T, minLengt
   if (!v.password) e.password = t('validation.required');
   else if (!isPasswordLength(v.password)) e.password = t('validation.passwordLength', { min: minLength });
   if (!v.password_confirm) e.password_confirm = t('validation.required');
-  else if (v.password !== v.password_confirm) e.password_confirm = t('validation.mismatch');
+  else if (v.password !== v.password_confirm) e.password_confirm = messageOf('PASSWORDS_DO_NOT_MATCH');
   return e;
 }

@@ -1,4 +1,3 @@
-import { PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -35,7 +34,7 @@ export default function ChangePayPasswordScreen() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateChangePayPassword(values, by, t, PAY_PASSWORD_LENGTH);
+    const found = validateChangePayPassword(values, by, t);
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);

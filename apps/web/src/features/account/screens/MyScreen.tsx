@@ -5,6 +5,7 @@ import { LazyImage } from '../../../components/LazyImage';
 import { MenuList } from '../../../components/MenuList';
 import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
 import { useMerInfo } from '../api/account-calls';
 import { icons } from '../components/icons';
@@ -40,7 +41,7 @@ export default function MyScreen() {
         </div>
         {merinfo?.status === 'closed' && (
           <p className={styles.closed} role="status">
-            {t('my.shopClosed')}
+            {messageOf('SHOP_CLOSED')}
           </p>
         )}
         {merinfo?.balance != null && (

@@ -31,7 +31,7 @@ export default function SetPayPasswordScreen() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateNewPayPassword(values, t, PAY_PASSWORD_LENGTH);
+    const found = validateNewPayPassword(values);
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);

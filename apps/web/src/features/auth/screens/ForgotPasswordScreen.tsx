@@ -44,7 +44,7 @@ export default function ForgotPasswordScreen() {
   };
 
   const sendCode = async () => {
-    if (show(validateForgotAccount(values.account, t))) return;
+    if (show(validateForgotAccount(values.account))) return;
     setBusy(true);
     try {
       await authApi.sendCode(values.account.trim());

@@ -7,6 +7,7 @@ import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
 import upload from '../../../components/upload.module.css';
 import { useAppConfig } from '../../../lib/config';
+import { messageOf } from '../../../lib/messages';
 import { HOME_PATH, paths } from '../../../lib/paths';
 import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
@@ -222,7 +223,9 @@ export default function RegisterScreen() {
           autoCapitalize="characters"
           value={values.invite_code}
           onChange={(v) => set('invite_code')(v.toUpperCase())}
-          error={errors.invite_code ?? (invite.state === 'invalid' ? t('register.inviteInvalid') : undefined)}
+          error={
+            errors.invite_code ?? (invite.state === 'invalid' ? messageOf('INVITE_CODE_INVALID') : undefined)
+          }
           hint={
             inviteHint && <span className={invite.state === 'valid' ? ui.ok : undefined}>{inviteHint}</span>
           }

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
 import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
+import { messageOf } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { type FieldErrors, hasErrors, isPayPassword, refusalAtFields } from '../../../lib/validation';
@@ -22,7 +23,7 @@ export function validateBank(v: Record<Key, string>, t: TFunction): FieldErrors<
   if (!v.bank_name.trim()) e.bank_name = t('bank.bankRequired');
   if (!v.account_number.replace(/[\s-]/g, '')) e.account_number = t('bank.accountRequired');
   else if (!accountNumberField.safeParse(v.account_number).success)
-    e.account_number = t('bank.accountInvalid');
+    e.account_number = messageOf('ACCOUNT_NUMBER_INVALID');
   if (!isPayPassword(v.pay_password)) e.pay_password = t('wallet.payPasswordRequired');
   return e;
 }

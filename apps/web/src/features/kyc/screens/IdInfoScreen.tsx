@@ -10,6 +10,7 @@ import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
@@ -22,7 +23,7 @@ export function validateIdcard(v: Record<Key, string>, t: TFunction): FieldError
   const e: FieldErrors<Key> = {};
   if (!v.real_name.trim()) e.real_name = t('kyc.realNameRequired');
   if (!v.id_number.trim()) e.id_number = t('kyc.idNumberRequired');
-  else if (!idNumberField.safeParse(v.id_number).success) e.id_number = t('kyc.idNumberInvalid');
+  else if (!idNumberField.safeParse(v.id_number).success) e.id_number = messageOf('ID_NUMBER_INVALID');
   if (!v.id_card_front) e.id_card_front = t('kyc.photoRequired');
   if (!v.id_card_back) e.id_card_back = t('kyc.photoRequired');
   if (!v.id_card_hand) e.id_card_hand = t('kyc.photoRequired');

@@ -41,7 +41,7 @@ describe('identity verification', () => {
 
     await user.type(screen.getByLabelText('ID number'), 'a b!');
     await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
-    expect(await screen.findByText('Use 4 to 32 letters, digits or dashes')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid ID number')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe('bank card', () => {
     await user.type(screen.getByLabelText('Account number'), '12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText("Enter the account holder's name")).toBeInTheDocument();
-    expect(screen.getByText('Use 6 to 34 letters or digits')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid account number')).toBeInTheDocument();
     expect(screen.getByText('Enter your 6-digit payment password')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 

@@ -15,6 +15,7 @@ import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
 import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/messages';
 import { amountFromInput } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
@@ -30,9 +31,10 @@ export function validateTopUp(amount: string, voucher: string, t: TFunction) {
   const e: FieldErrors<Key> = {};
   const cents = amountFromInput(amount);
   if (!amount.trim()) e.amount = t('wallet.amountRequired');
-  else if (cents === null) e.amount = t('wallet.amountInvalid');
-  else if (cents === 0) e.amount = t('wallet.cannotBeZero');
-  else if (cents < MIN_TOPUP_MINOR) e.amount = t('wallet.minTopup', { min: MIN });
+  // The server's own words for the contract's keys (one message per key).
+  else if (cents === null) e.amount = messageOf('FIELD_MONEY');
+  else if (cents === 0) e.amount = messageOf('CANNOT_BE_ZERO');
+  else if (cents < MIN_TOPUP_MINOR) e.amount = messageOf('MIN_TOPUP', { min: MIN });
   if (!voucher) e.voucher = t('wallet.voucherRequired');
   return e;
 }
@@ -154,7 +156,7 @@ function TopUp({ method }: { method: Method }) {
           }}
           error={errors.amount}
         />
-        <p className={ui.hint}>{t('wallet.minTopup', { min: formatMoney(MIN, lang) })}</p>
+        <p className={ui.hint}>{messageOf('MIN_TOPUP', { min: formatMoney(MIN, lang) })}</p>
         <UploadTile
           label={t('wallet.voucher')}
           kind="voucher"

@@ -135,7 +135,7 @@ describe('withdraw', () => {
     const address = await screen.findByLabelText('Wallet address');
     await user.type(address, '0x1234');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(address).toHaveAccessibleDescription("This address doesn't match the chosen network");
+    expect(address).toHaveAccessibleDescription('This address is not valid for the selected network');
   });
 
   it('asks for identity verification first', async () => {

@@ -13,6 +13,7 @@ import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/messages';
 import { amountFromInput } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
@@ -47,13 +48,14 @@ export function validateWithdraw(
   const e: FieldErrors<Key> = {};
   const cents = amountFromInput(v.amount);
   if (!v.amount.trim()) e.amount = t('wallet.amountRequired');
-  else if (cents === null) e.amount = t('wallet.amountInvalid');
-  else if (cents === 0) e.amount = t('wallet.cannotBeZero');
-  else if (cents > (parseMoney(limits.balance) ?? 0)) e.amount = t('wallet.exceedsBalance');
-  else if (cents < (parseMoney(limits.min) ?? 0)) e.amount = t('wallet.belowMin', { min: limits.min });
+  // The server's own words for the contract's keys (one message per key).
+  else if (cents === null) e.amount = messageOf('FIELD_MONEY');
+  else if (cents === 0) e.amount = messageOf('CANNOT_BE_ZERO');
+  else if (cents > (parseMoney(limits.balance) ?? 0)) e.amount = messageOf('CANNOT_EXCEED_BALANCE');
+  else if (cents < (parseMoney(limits.min) ?? 0)) e.amount = messageOf('MIN_WITHDRAWAL', { min: limits.min });
   if (v.method === 'blockchain') {
     if (!v.address.trim()) e.address = t('wallet.addressRequired');
-    else if (!isAddressOf(v.network, v.address.trim())) e.address = t('wallet.addressInvalid');
+    else if (!isAddressOf(v.network, v.address.trim())) e.address = messageOf('ADDRESS_INVALID');
   }
   if (v.pay_password.length !== PAY_PASSWORD_LENGTH) e.pay_password = t('wallet.payPasswordRequired');
   return e;
