@@ -4,6 +4,7 @@ import { formatMoney } from '@dropdesk/contract/money';
 import helmet from '@fastify/helmet';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { SECURITY_HEADERS } from '../src/lib/security-headers';
 
 /**
  * The limit route: what an authenticated read of getMerInfo costs with nothing of ours in the way.
@@ -43,16 +44,7 @@ type InfoRow = Record<string, any>;
 
 const app = Fastify({ logger: { level: 'info', file: path.join(dataDir, 'limit.log') } });
 // The same options as app.ts: the headers are part of the cost (the bench checks they match).
-await app.register(helmet, {
-  contentSecurityPolicy: {
-    directives: {
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
-    },
-  },
-  crossOriginEmbedderPolicy: false,
-});
+await app.register(helmet, SECURITY_HEADERS);
 
 const IDLE_MS = 7 * 24 * 3_600_000;
 const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost';

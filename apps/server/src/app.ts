@@ -18,6 +18,7 @@ import { type CaptchaMaker, svgCaptchaMaker } from './lib/captcha';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Refusal } from './lib/refusal';
+import { SECURITY_HEADERS } from './lib/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
 import { PayPasswords } from './modules/account/paypwd.service';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -96,16 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, SECURITY_HEADERS);
   // Shared counters in Redis when several instances run; if Redis fails, requests go through
   // unlimited rather than fail (skipOnError), and the log says so (plugins/redis.ts).
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
