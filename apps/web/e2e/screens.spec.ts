@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Lang, msg, pageTitle } from './support/locales';
+import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 import { api, ok, registerMerchant, signIn, type TestMerchant } from './support/server';
 
 /**
@@ -93,7 +93,7 @@ test('/ goes to /login; a logged-out visit to an account page is sent to /login 
   await expect(page).toHaveTitle(pageTitle('vi', 'routes.login'));
   await page.goto('/personalInfo');
   await expect(page).toHaveURL(/\/login\?redirect=%2FpersonalInfo$/);
-  await expect(page.getByTestId('announcer')).toHaveText(msg('vi', 'auth.loginFirst'));
+  await expect(page.getByTestId('announcer')).toHaveText(serverMsg('vi', 'UNAUTHORIZED'));
 });
 
 test('a token the server no longer knows logs out to /login with the server message', async ({ page }) => {

@@ -20,5 +20,21 @@ export function msg(lang: Lang, key: string): string {
   return value;
 }
 
+const serverDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../server/src/i18n/messages',
+);
+
+/** The server's message for a refusal key (the app shows these in the server's words). */
+export function serverMsg(lang: Lang, key: string): string {
+  const messages = JSON.parse(readFileSync(path.join(serverDir, `${lang}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const value = messages[key];
+  if (typeof value !== 'string') throw new Error(`no server message ${key} in ${lang}`);
+  return value;
+}
+
 /** The document title the app sets for a route title key. */
 export const pageTitle = (lang: Lang, routeKey: string) => `${msg(lang, routeKey)} · Dropdesk`;
