@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database';
 import { sha256 } from '../lib/crypto';
@@ -50,9 +50,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const { idempotent, route } = request.routeOptions.config;
-    if (!idempotent || !route) return;
+  const reserveOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { route } = request.routeOptions.config;
+    if (!route) return;
     const raw = request.headers['idempotency-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key) throw new Refusal('IDEMPOTENCY_KEY_REQUIRED');
@@ -137,11 +137,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (Date.now() > deadline) throw new Refusal('IDEMPOTENCY_IN_PROGRESS');
       await sleep(25);
     }
-  });
+  };
 
   // Record the answer of a reserved key when the service did not do it in its transaction
   // (refusals, which change nothing); forget the key after a crash so a retry can run again.
-  app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+  const recordAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const idem = request.idempotency;
     if (!idem) return payload;
     if (reply.statusCode >= 500) {
@@ -170,5 +170,17 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .execute();
     }
     return payload;
+  };
+
+  // Only money routes pay for these hooks: every other request skips them entirely.
+  app.addHook('onRoute', (options) => {
+    if (!options.config?.idempotent) return;
+    options.preHandler = [...toArray(options.preHandler), reserveOrReplay];
+    options.onSend = [...toArray(options.onSend), recordAnswer];
   });
 });
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
