@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+// @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
+import { builtServer } from '../built.mjs';
 import { byPackage, topSelfTime } from './profile';
 
 /**
@@ -100,9 +102,8 @@ const server = spawn(
   process.execPath,
   [
     ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'server')}`] : []),
-    '--import',
-    'tsx',
-    'src/main.ts',
+    '--enable-source-maps',
+    builtServer(),
   ],
   {
     cwd: serverDir,
@@ -157,6 +158,13 @@ async function call(method: 'GET' | 'POST', url: string, token: string | null, b
 /** Funds records to list: top-ups asked by the merchant and approved by the demo operator. */
 async function seedFundsRecords(merchantToken: string, count: number) {
   const op = await call('POST', '/admin/login', null, { username: 'admin', password: 'Admin@2026' });
+  // Bank top-ups are closed until an admin sets the receiving account (issue 9); the demo has none.
+  await call('POST', '/admin/topup_bank_account', op.token, {
+    bank_name: 'Bench Bank',
+    holder_name: 'Dropdesk Bench',
+    account_number: '000000000000',
+    reference_rule: 'DD{merchant_id}',
+  });
   for (let i = 0; i < count; i++) {
     const image = await sharp({
       create: { width: 8, height: 8, channels: 3, background: { r: i, g: 80, b: 200 } },
@@ -258,7 +266,7 @@ try {
   if (PROFILE) {
     for (const name of ['server', 'limit']) {
       const dir = path.join(profileDir, name);
-      // The biggest file is the main thread's (tsx's loader thread writes its own, small one).
+      // The biggest file is the main thread's (a loader thread, where there is one, writes a small one).
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : [];
       const main = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
       if (!main) continue;

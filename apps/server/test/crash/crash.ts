@@ -16,6 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+// @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
+import { builtServer } from '../../built.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -72,7 +74,7 @@ class Server {
   log = '';
 
   async start() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
       cwd: serverDir,
       env: this.env,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -282,6 +284,16 @@ async function runEngine(engine: string): Promise<Stats & { ledger: string; ms: 
       await op.post('/admin/login', { username: opName, password: 'Operator#1' }),
       'login',
     ).token;
+    // Manual top-ups are closed until an admin sets the receiving bank account (issue 9).
+    must(
+      await op.post('/admin/topup_bank_account', {
+        bank_name: 'Crash Bank',
+        holder_name: 'Dropdesk Crash',
+        account_number: '000000000000',
+        reference_rule: 'DD{merchant_id}',
+      }),
+      'topup bank account',
+    );
     const merchants: { id: number; api: Api }[] = [];
     for (let i = 0; i < WORKERS; i++) merchants.push(await newMerchant(base, op, invite));
 

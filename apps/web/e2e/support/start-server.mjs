@@ -30,7 +30,12 @@ if (stale && process.env.E2E_SKIP_BUILD !== '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const tsx = path.resolve(webDir, '../../node_modules/.bin/tsx');
-const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, stdio: 'inherit', env: process.env });
+// The production build of the server (apps/server/built.mjs rebuilds it when stale).
+const { builtServer } = await import(path.join(serverDir, 'built.mjs'));
+const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
+  cwd: serverDir,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
