@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The tests that exercise the money core, for mutation testing (npm run test:mutation): the
+// contract's money rules and the server's ledger, wallet and report tests, on SQLite.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: [
+      'packages/contract/src/money*.test.ts',
+      'apps/server/src/modules/ledger/*.test.ts',
+      'apps/server/src/modules/wallet/*.test.ts',
+      'apps/server/src/modules/reports/*.test.ts',
+    ],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
