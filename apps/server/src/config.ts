@@ -36,6 +36,28 @@ export interface Config {
   sessionMaxMs: number;
   /** Multiplies every rate limit's allowance (1 in production; tests raise it). */
   rateLimitScale: number;
+  /** The platform's one currency (`CURRENCY`, default USD): see docs/decisions.md. */
+  currency: { code: string; symbol: string };
+}
+
+/**
+ * The platform's currency from `CURRENCY` (ISO 4217, default USD), with its symbol. Every amount is
+ * integer cents with two decimals, so a currency with another minor unit (JPY, VND, KWD) is refused
+ * at start rather than shown wrongly.
+ */
+export function currencyOf(value: string | undefined): { code: string; symbol: string } {
+  const code = (value || 'USD').trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code))
+    throw new Error(`CURRENCY is not an ISO 4217 currency code: ${value}`);
+  const format = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: code,
+    currencyDisplay: 'narrowSymbol',
+  });
+  if (format.resolvedOptions().maximumFractionDigits !== 2)
+    throw new Error(`CURRENCY ${code}: amounts here have 2 decimals, ${code} does not`);
+  const symbol = format.formatToParts(0).find((p) => p.type === 'currency')?.value ?? code;
+  return { code, symbol };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -74,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: 7 * 24 * 3_600_000,
     sessionMaxMs: 30 * 24 * 3_600_000,
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
+    currency: currencyOf(env.CURRENCY),
   };
 }

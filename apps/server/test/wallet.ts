@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { adminSettingsRoutes } from '@dropdesk/contract/settings';
 import type { TestApp } from './app';
 import type { Client, Reply } from './client';
 import { newMerchant, newOperator, png, type TestMerchant } from './factories';
@@ -55,3 +56,16 @@ export async function readyMerchant(
 
 export const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 export const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** A receiving account for manual and bank-card top-ups, which stay closed until one is set (issue 9). */
+export const TOPUP_ACCOUNT = {
+  bank_name: 'Test Bank',
+  holder_name: 'Dropdesk Test',
+  account_number: '000000000000',
+  reference_rule: 'DD{merchant_id}',
+} as const;
+
+/** Opens manual and bank-card top-ups the way an admin does: sets the receiving account. */
+export async function openBankTopUps(admin: Client): Promise<void> {
+  ok(await admin.call(adminSettingsRoutes.setBankAccount, TOPUP_ACCOUNT), 'set the top-up bank account');
+}

@@ -40,6 +40,11 @@ export const passwordField = text({ error: 'FIELD_REQUIRED' })
   .min(PASSWORD_MIN_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' })
   .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_PASSWORD_LENGTH' });
 
+/** The second entry of a new password (compared with the first by `same`). */
+const confirmField = text({ error: 'FIELD_REQUIRED' })
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'FIELD_TOO_LONG' });
+
 /** Any non-empty password as typed at login (policy is checked when one is set). */
 const enteredPassword = text({ error: 'FIELD_REQUIRED' })
   .min(1, { error: 'FIELD_REQUIRED' })
@@ -66,11 +71,24 @@ export const accountField = text({ error: 'ACCOUNT_REQUIRED' })
   .min(1, { error: 'ACCOUNT_REQUIRED' })
   .max(254, { error: 'FIELD_TOO_LONG' });
 
-/** The second entry of a password must equal the first ('Passwords entered do not match'). */
+/**
+ * The second entry of a password must equal the first ('Passwords entered do not match'). Checked
+ * even when other fields fail (`when`), so a form shows the mismatch with the other messages at once.
+ */
 const same = (a: string, b: string) =>
-  [(v: Record<string, unknown>) => v[a] === v[b], { path: [b], error: 'PASSWORDS_DO_NOT_MATCH' }] as [
+  [
+    (v: Record<string, unknown>) => v[a] === v[b],
+    {
+      path: [b],
+      error: 'PASSWORDS_DO_NOT_MATCH',
+      when: (payload: z.core.ParsePayload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => issue.path?.[0] === b),
+    },
+  ] as [
     (v: Record<string, unknown>) => boolean,
-    { path: string[]; error: string },
+    { path: string[]; error: string; when: (payload: z.core.ParsePayload) => boolean },
   ];
 
 // ---------------------------------------------------------------- shapes
@@ -149,7 +167,7 @@ const registerFields = {
   id_card_hand: uploadRef,
   email: emailField,
   password: passwordField,
-  password_confirm: text({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+  password_confirm: confirmField,
   invite_code: inviteCodeField,
   business_license: uploadRef,
   time_zone: timeZoneField.optional(),
@@ -181,7 +199,7 @@ export const resetPwdBody = z
       .regex(/^\d{6}$/, { error: 'CODE_INVALID' })
       .optional(),
     password: passwordField,
-    password_confirm: text({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
+    password_confirm: confirmField,
   })
   .refine(...same('password', 'password_confirm'));
 
@@ -206,6 +224,13 @@ export const thirdBody = z.strictObject({
   mer: text().max(64).optional(),
 });
 
+export const setTimeZoneBody = z.strictObject({
+  time_zone: text({ error: 'FIELD_REQUIRED' })
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .max(64, { error: 'FIELD_INVALID' })
+    .refine(isTimeZone, { error: 'FIELD_INVALID' }),
+});
+
 export const setLanguageQuery = z.strictObject({ lang: z.enum(LANGUAGES, { error: 'FIELD_INVALID' }) });
 
 export const uploadKindField = z.enum(UPLOAD_KINDS, { error: 'FIELD_INVALID' });
@@ -213,6 +238,18 @@ export const uploadKindField = z.enum(UPLOAD_KINDS, { error: 'FIELD_INVALID' });
 // ---------------------------------------------------------------- routes
 
 const languageItem = z.object({ code: z.enum(LANGUAGES), name: z.string() });
+
+/**
+ * The platform's one currency (DESIGN §1.3): every amount is in it, settled in USDT on chain. Set
+ * per deployment (`CURRENCY`, default USD, docs/decisions.md); the apps read it once from `config`.
+ */
+export const currencyInfo = z.object({
+  /** ISO 4217, e.g. "USD". */
+  code: z.string(),
+  /** Shown beside an amount, e.g. "$". */
+  symbol: z.string(),
+});
+export type CurrencyInfo = z.infer<typeof currencyInfo>;
 
 export const accountRoutes = {
   config: defineRoute({
@@ -227,6 +264,7 @@ export const accountRoutes = {
       languages: z.array(languageItem),
       countries: z.array(z.string()),
       min_topup: z.string(),
+      currency: currencyInfo,
     }),
   }),
   captcha: defineRoute({
@@ -321,6 +359,7 @@ export const accountRoutes = {
       'ACCOUNT_REQUIRED',
       'CODE_INVALID',
       'WRONG_PASSWORD',
+      'PASSWORD_UNCHANGED',
       'PASSWORDS_DO_NOT_MATCH',
     ],
     body: resetPwdBody,
@@ -419,6 +458,15 @@ export const accountRoutes = {
     refusals: ['INVALID_INPUT'],
     query: setLanguageQuery,
     data: z.object({ lang: z.enum(LANGUAGES) }),
+  }),
+  setTimeZone: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/setTimeZone',
+    auth: 'merchant',
+    summary: "Change the merchant's time zone (an IANA zone): the finance report's days are cut in it",
+    refusals: ['INVALID_INPUT'],
+    body: setTimeZoneBody,
+    data: z.object({ time_zone: z.string() }),
   }),
   languageList: defineRoute({
     method: 'GET',

@@ -58,6 +58,8 @@ export const ERROR_KEYS = [
   'ALREADY_RESOLVED',
   'ID_NUMBER_INVALID',
   'ACCOUNT_NUMBER_INVALID',
+  'METHOD_UNAVAILABLE',
+  'PASSWORD_UNCHANGED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -80,6 +82,11 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_INTEGER',
   'FIELD_PASSWORD_LENGTH',
   'FIELD_CONTROL_CHARS',
+  // amounts (contract/money.ts moneyProblem): each says what is wrong
+  'FIELD_NOT_A_NUMBER',
+  'FIELD_NEGATIVE',
+  'FIELD_AMOUNT_TOO_BIG',
+  'FIELD_REFERENCE_RULE',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
@@ -97,6 +104,7 @@ export interface RefusalVars {
   PAY_PASSWORD_LOCKED: { minutes: number };
   MIN_TOPUP: { min: string };
   MIN_WITHDRAWAL: { min: string };
+  FIELD_AMOUNT_TOO_BIG: { max: string };
 }
 
 /** The names of `RefusalVars` at run time (for that test, and for clients that fill messages). */
@@ -107,6 +115,7 @@ export const REFUSAL_VARS: { readonly [K in keyof RefusalVars]: readonly (keyof 
     PAY_PASSWORD_LOCKED: ['minutes'],
     MIN_TOPUP: ['min'],
     MIN_WITHDRAWAL: ['min'],
+    FIELD_AMOUNT_TOO_BIG: ['max'],
   };
 
 /** A key whose message names no variable. */

@@ -43,6 +43,22 @@ export const kycInfo = z.object({
   id_card_hand_url: z.string().nullable(),
   submitted_at: isoTime.nullable(),
   reviewed_at: isoTime.nullable(),
+  /**
+   * While unverified: what registration already took (the real name, and the three ID photos when
+   * it has them), so the screen asks only for the ID number. The photo references go back as they
+   * are in `submitIdcard`. Null in every other status.
+   */
+  prefill: z
+    .object({
+      real_name: z.string(),
+      id_card_front: z.string().nullable(),
+      id_card_back: z.string().nullable(),
+      id_card_hand: z.string().nullable(),
+      id_card_front_url: z.string().nullable(),
+      id_card_back_url: z.string().nullable(),
+      id_card_hand_url: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const idcardBody = z.strictObject({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_AMOUNT_MINOR } from './constants';
 import { applyBps, formatMoney, moneyIn, parseMoney } from './money';
 
 describe('money', () => {
@@ -34,5 +35,32 @@ describe('money', () => {
     expect(moneyIn.safeParse('100.00').data).toBe(10_000);
     expect(moneyIn.safeParse('1000000000.01').success).toBe(false);
     expect(moneyIn.safeParse(100).success).toBe(false);
+  });
+
+  /** The message key of the first issue moneyIn raises for `input`, and the issue's params. */
+  const problem = (input: unknown) => {
+    const result = moneyIn.safeParse(input);
+    if (result.success) return null;
+    const issue = result.error.issues[0]!;
+    return { key: issue.message, params: 'params' in issue ? issue.params : undefined };
+  };
+
+  it('names what is wrong with an amount, one key per problem (issue 9 item 5)', () => {
+    for (const input of ['abc', '1e5', 'NaN', 'Infinity', '0x10', '1,5', '12abc', '--5', '.5', '1.'])
+      expect(problem(input)?.key, input).toBe('FIELD_NOT_A_NUMBER');
+    for (const input of ['-50', '-0.01', ' -100.5 ', '-1.001'])
+      expect(problem(input)?.key, input).toBe('FIELD_NEGATIVE');
+    const max = { max: formatMoney(MAX_AMOUNT_MINOR) };
+    for (const input of ['100000000000000', '1000000000.01', '99999999999999999999', '100000000000000.5'])
+      expect(problem(input), input).toEqual({ key: 'FIELD_AMOUNT_TOO_BIG', params: max });
+    for (const input of ['100.001', '0.125', '1.0000'])
+      expect(problem(input)?.key, input).toBe('FIELD_MONEY');
+    for (const input of ['', '   ', undefined])
+      expect(problem(input)?.key, String(input)).toBe('FIELD_REQUIRED');
+    for (const input of [100, -50, null, {}])
+      expect(problem(input)?.key, String(input)).toBe('FIELD_INVALID');
+    // Still accepted: what parseMoney reads.
+    expect(moneyIn.safeParse(' 100.5 ').data).toBe(10_050);
+    expect(moneyIn.safeParse('1000000000.00').data).toBe(MAX_AMOUNT_MINOR);
   });
 });

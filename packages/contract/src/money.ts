@@ -39,21 +39,53 @@ export function applyBps(minor: Minor, bps: number): Minor {
   return sign * Math.floor((Math.abs(product) + 5_000) / 10_000);
 }
 
-/** A wire amount: a string like "100" or "100.5" or "100.50", parsed to minor units. */
+/** What is wrong with a typed amount, as a field message key; null when parseMoney reads it. */
+export type MoneyProblem =
+  | 'FIELD_REQUIRED'
+  | 'FIELD_NOT_A_NUMBER'
+  | 'FIELD_NEGATIVE'
+  | 'FIELD_AMOUNT_TOO_BIG'
+  | 'FIELD_MONEY'
+  | 'FIELD_INVALID';
+
+/**
+ * Why `text` (trimmed) is not an amount, so the message says what to fix: nothing typed, not a
+ * number ('abc', '1e5'), negative ('-50'), above MAX_AMOUNT_MINOR, more than two decimals. Checked
+ * in that order; a number with leading zeros ('007') is FIELD_INVALID.
+ */
+export function moneyProblem(text: string): MoneyProblem | null {
+  if (text === '') return 'FIELD_REQUIRED';
+  const minor = parseMoney(text);
+  if (minor !== null) return minor > MAX_AMOUNT_MINOR ? 'FIELD_AMOUNT_TOO_BIG' : null;
+  const decimal = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!decimal) return 'FIELD_NOT_A_NUMBER';
+  const [, sign, whole = '', frac = ''] = decimal;
+  if (sign) return 'FIELD_NEGATIVE';
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  if (digits.length > 13 || Number(`${digits}.${frac.slice(0, 2).padEnd(2, '0')}`) * 100 > MAX_AMOUNT_MINOR)
+    return 'FIELD_AMOUNT_TOO_BIG';
+  if (frac.length > 2) return 'FIELD_MONEY';
+  return 'FIELD_INVALID';
+}
+
+/**
+ * A wire amount: a string like "100" or "100.5" or "100.50", parsed to minor units. A refusal names
+ * its problem (moneyProblem); FIELD_AMOUNT_TOO_BIG carries `{max}` for its message.
+ */
 export const moneyIn = z
-  .string({ error: 'FIELD_MONEY' })
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
   .trim()
   .transform((text, ctx) => {
-    const minor = parseMoney(text);
-    if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: 'FIELD_MONEY' });
+    const problem = moneyProblem(text);
+    if (problem === 'FIELD_AMOUNT_TOO_BIG') {
+      ctx.addIssue({ code: 'custom', message: problem, params: { max: formatMoney(MAX_AMOUNT_MINOR) } });
       return z.NEVER;
     }
-    if (minor > MAX_AMOUNT_MINOR) {
-      ctx.addIssue({ code: 'custom', message: 'FIELD_TOO_BIG' });
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    return minor;
+    return parseMoney(text)!;
   });
 
 /** An amount on the way out. */

@@ -240,6 +240,7 @@ export const walletRoutes = {
       'CANNOT_BE_ZERO',
       'MIN_TOPUP',
       'UPLOAD_INVALID',
+      'METHOD_UNAVAILABLE',
       'NETWORK_UNAVAILABLE',
       'VOUCHER_USED',
     ],

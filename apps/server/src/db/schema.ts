@@ -287,6 +287,19 @@ export interface WalletSettingsTable {
   updated_at: number;
 }
 
+/** The receiving bank account of manual and bank-card top-ups: one row (id 1) once set (004). */
+export interface TopupBankAccountTable {
+  id: number;
+  bank_name: string;
+  holder_name: string;
+  account_number: string;
+  /** A template like `DD{merchant_id}` (contract/settings.ts). */
+  reference_rule: string;
+  enabled: Generated<number>;
+  updated_by: number | null;
+  updated_at: number;
+}
+
 /** Merchant user notices (the messages screen): a title key + JSON params, translated by the app. */
 export interface NoticesTable {
   id: Generated<number>;
@@ -325,6 +338,7 @@ export interface DB {
   deposit_addresses: DepositAddressesTable;
   wallet_settings: WalletSettingsTable;
   notices: NoticesTable;
+  topup_bank_account: TopupBankAccountTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -20,7 +20,9 @@ export const DEMO = {
 /**
  * Seeds the demo platform once, into an empty database: an operator, the platform's invitation
  * code and a demo merchant with an empty shop. It creates no orders, visits or money: every figure
- * the demo shows comes from what is done in it.
+ * the demo shows comes from what is done in it. Nor any deposit address or top-up bank account: a
+ * made-up one is one someone might pay into, so top-ups stay closed until an admin sets them
+ * (docs/decisions.md 18).
  */
 export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon2'>): Promise<boolean> {
   const anyone = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();

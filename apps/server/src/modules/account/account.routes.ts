@@ -22,6 +22,7 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, r.languageList, () => ({ list: account.languages() }));
   route(app, r.getMerInfo, (req) => account.merInfo(req.merchant!.id));
   route(app, r.setLanguage, (req) => account.setLanguage(req.merchant!.id, req.query.lang));
+  route(app, r.setTimeZone, (req) => account.setTimeZone(req.merchant!.id, req.body.time_zone));
   // Codes cost money (mail, SMS) and reach other people's inboxes: one a minute per destination
   // (below), and at most SEND_CODE_PER_CLIENT per window from one client address across all
   // destinations, so one client cannot spray codes at a list of addresses.

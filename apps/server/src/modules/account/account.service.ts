@@ -27,7 +27,7 @@ export interface AccountDeps {
   clock: Clock;
   mailer: Mailer;
   sessions: Pick<Sessions, 'revokeAll'>;
-  config: Pick<Config, 'serviceUrl' | 'publicUrl' | 'secret' | 'argon2'>;
+  config: Pick<Config, 'serviceUrl' | 'publicUrl' | 'secret' | 'argon2' | 'currency'>;
 }
 
 export class AccountService {
@@ -44,6 +44,7 @@ export class AccountService {
       languages: this.languages(),
       countries: [...COUNTRIES],
       min_topup: formatMoney(MIN_TOPUP_MINOR),
+      currency: this.deps.config.currency,
     };
   }
 
@@ -60,6 +61,12 @@ export class AccountService {
   async setLanguage(merchantId: number, lang: Lang) {
     await merchantsRepository.setLang(this.db, merchantId, lang);
     return { lang };
+  }
+
+  /** The zone the finance report cuts days in; the contract has checked it is an IANA zone. */
+  async setTimeZone(merchantId: number, timeZone: string) {
+    await merchantsRepository.setTimeZone(this.db, merchantId, timeZone, this.deps.clock.now());
+    return { time_zone: timeZone };
   }
 
   // ------------------------------------------------------------ password reset codes
@@ -131,6 +138,8 @@ export class AccountService {
       if (!(await verifyPassword(merchant.password_hash, body.old_password))) {
         throw fieldRefusal('WRONG_PASSWORD', 'old_password');
       }
+      // A change that changes nothing would still revoke the other sessions: say so instead.
+      if (body.password === body.old_password) throw fieldRefusal('PASSWORD_UNCHANGED', 'password');
       merchantId = merchant.id;
     } else {
       if (!body.account) throw fieldRefusal('ACCOUNT_REQUIRED', 'account');

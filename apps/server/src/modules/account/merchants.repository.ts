@@ -94,4 +94,12 @@ export const merchantsRepository = {
   async setLang(db: Db, id: number, lang: Lang): Promise<void> {
     await db.updateTable('merchants').set({ lang }).where('id', '=', id).execute();
   },
+
+  async setTimeZone(db: Db, id: number, timeZone: string, now: number): Promise<void> {
+    await db
+      .updateTable('merchants')
+      .set({ time_zone: timeZone, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  },
 };

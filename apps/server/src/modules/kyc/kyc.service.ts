@@ -1,4 +1,5 @@
 import { decideOnce } from '../../db/decide';
+import type { Merchant } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
@@ -14,6 +15,23 @@ import { kycRepository, type SubmissionRow } from './kyc.repository';
 const PHOTOS = ['id_card_front', 'id_card_back', 'id_card_hand'] as const;
 const url = (ref: string) => `/uploads/${ref}`;
 const maskId = (value: string) => `${'*'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
+
+/**
+ * What registration already took, offered back while unverified. Registration claimed the photos
+ * for this merchant as id_card uploads, so `submit` accepts them as they are.
+ */
+function prefillOf(m: Merchant) {
+  const urlOf = (ref: string | null) => (ref === null ? null : url(ref));
+  return {
+    real_name: m.real_name,
+    id_card_front: m.id_card_front,
+    id_card_back: m.id_card_back,
+    id_card_hand: m.id_card_hand,
+    id_card_front_url: urlOf(m.id_card_front),
+    id_card_back_url: urlOf(m.id_card_back),
+    id_card_hand_url: urlOf(m.id_card_hand),
+  };
+}
 
 /**
  * Identity (KYC) and the bank card. Identity: unverified → pending (submitted) → verified or
@@ -41,6 +59,7 @@ export class KycService {
       id_card_hand_url: last ? url(last.id_card_hand) : null,
       submitted_at: last ? iso(last.created_at) : null,
       reviewed_at: last?.reviewed_at ? iso(last.reviewed_at) : null,
+      prefill: merchant.kyc_status === 'unverified' ? prefillOf(merchant) : null,
     };
   }
 

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant, newUpload } from '../../../test/factories';
+import { TOPUP_ACCOUNT } from '../../../test/wallet';
 import type { Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
 import { RechargeService } from './recharge.service';
+import { TopupAccountService } from './topup-account.service';
 import { walletSettingsRepository } from './wallet.repository';
 import { WithdrawalService, withdrawalFee } from './withdrawal.service';
 
@@ -37,6 +39,8 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
       .returning('id')
       .executeTakeFirstOrThrow();
     op.id = row.id;
+    // Manual top-ups are open once the platform's receiving account is set.
+    await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -21,6 +21,7 @@ import { uploadsRepository } from '../uploads/uploads.repository';
 import { depositAddressesRepository } from './deposit-addresses.repository';
 import type { MoneyDeps } from './deps';
 import { rechargesRepository } from './recharges.repository';
+import { topupAccountRepository } from './topup-account.repository';
 import { orderNo, rechargeItem } from './wallet.views';
 
 type Status = RechargeItem['status'];
@@ -54,6 +55,10 @@ export class RechargeService {
     const { db, clock } = this.deps;
     let network: Network | null = null;
     let address: string | null = null;
+    // Manual and bank-card top-ups need the platform's receiving account: until an admin sets and
+    // enables it the merchant has nowhere to send the money, so the method is not open.
+    if (body.method !== 'chain' && (await topupAccountRepository.get(db))?.enabled !== 1)
+      throw fieldRefusal('METHOD_UNAVAILABLE', 'method');
     if (body.method === 'chain' && body.network) {
       const row = await depositAddressesRepository.enabledFor(db, body.network);
       if (!row) throw fieldRefusal('NETWORK_UNAVAILABLE', 'network');

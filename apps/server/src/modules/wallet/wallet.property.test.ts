@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import type { Client } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
-import { askTopUp, balanceOf, READY } from '../../../test/wallet';
+import { askTopUp, balanceOf, openBankTopUps, READY } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
@@ -34,6 +34,7 @@ describe(`wallet model (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
   beforeAll(async () => {
     t = await buildTestApp();
     op = await newOperator(t);
+    await openBankTopUps(op);
     const settings = await op.call(adminWalletRoutes.settings);
     min = Math.round(Number(settings.data.withdraw_min) * 100);
   });

@@ -1,7 +1,9 @@
+import { adminSettingsRoutes as sa, settingsRoutes as sr } from '@dropdesk/contract/settings';
 import { adminWalletRoutes as a, walletRoutes as r } from '@dropdesk/contract/wallet';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { RechargeService } from './recharge.service';
+import { TopupAccountService } from './topup-account.service';
 import { WalletSettings } from './wallet.settings';
 import { WithdrawalService } from './withdrawal.service';
 
@@ -15,9 +17,11 @@ export async function walletRoutes(app: FastifyInstance) {
   const recharges = new RechargeService(deps);
   const withdrawals = new WithdrawalService(deps);
   const settings = new WalletSettings(deps);
+  const topupAccount = new TopupAccountService(deps);
   const money = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   route(app, r.getBlockchain, () => recharges.blockchain());
+  route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant!.id));
   route(app, r.recharge, (req) => recharges.create(req.merchant!.id, req.body, req.idempotency), money);
   route(app, r.rechargeLog, (req) => recharges.log(req.merchant!.id, req.query));
   route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant!.id, req.body.id));
@@ -59,4 +63,6 @@ export async function walletRoutes(app: FastifyInstance) {
   route(app, a.setDepositAddress, (req) => settings.setAddress(req.operator!, req.body));
   route(app, a.settings, () => settings.settings());
   route(app, a.setSettings, (req) => settings.setSettings(req.operator!, req.body));
+  route(app, sa.bankAccount, () => topupAccount.forOperator());
+  route(app, sa.setBankAccount, (req) => topupAccount.set(req.operator!, req.body));
 }

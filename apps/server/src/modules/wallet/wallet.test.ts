@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { type Client, expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
-import { askTopUp, balanceOf, ERC20, READY, TRC20, uploadAs } from '../../../test/wallet';
+import { askTopUp, balanceOf, ERC20, openBankTopUps, READY, TRC20, uploadAs } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
 /** Amounts no schema accepts, each refused as a malformed amount. */
@@ -27,6 +27,7 @@ describe(`wallet (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
     t = await buildTestApp();
     op = await newOperator(t);
     await op.call(adminWalletRoutes.setDepositAddress, { network: 'TRC20', address: TRC20 });
+    await openBankTopUps(op);
   });
   afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
   afterAll(() => t.close());
