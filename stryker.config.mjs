@@ -11,6 +11,7 @@ export default {
     'apps/server/src/modules/ledger/ledger.ts',
     'apps/server/src/modules/ledger/ledger.check.ts',
     'packages/contract/src/money.ts',
+    'packages/contract/src/money-fields.ts',
     'apps/server/src/modules/wallet/withdrawal.service.ts',
     'apps/server/src/modules/wallet/recharge.service.ts',
   ],

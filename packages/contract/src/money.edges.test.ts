@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_MINOR } from './constants';
-import { applyBps, formatMoney, moneyIn, moneyOut } from './money';
+import { applyBps, formatMoney } from './money';
+import { moneyIn, moneyOut } from './money-fields';
 
 /**
  * The edges mutation testing found untested: the exact cap, the guards of the one rounding

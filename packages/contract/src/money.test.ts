@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_MINOR } from './constants';
-import { applyBps, formatMoney, moneyIn, parseMoney } from './money';
+import { applyBps, formatMoney, parseMoney } from './money';
+import { moneyIn } from './money-fields';
 
 describe('money', () => {
   it('parses wire amounts to minor units, strictly', () => {

@@ -1,7 +1,9 @@
-import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from './constants';
 
 /**
+ * Money's rules, with no dependency: the web's entry imports formatMoney from here, so zod must not
+ * come with it (the wire schemas moneyIn and moneyOut are in money-fields.ts).
+ *
  * Money is an integer number of minor units (cents) inside, and a decimal string with two places
  * on the wire ("100.00"). Minor units stay far below 2^53 (requests are capped at MAX_AMOUNT_MINOR),
  * so JS numbers hold them exactly; every arithmetic result is checked with Number.isSafeInteger.
@@ -67,26 +69,3 @@ export function moneyProblem(text: string): MoneyProblem | null {
   if (frac.length > 2) return 'FIELD_MONEY';
   return 'FIELD_INVALID';
 }
-
-/**
- * A wire amount: a string like "100" or "100.5" or "100.50", parsed to minor units. A refusal names
- * its problem (moneyProblem); FIELD_AMOUNT_TOO_BIG carries `{max}` for its message.
- */
-export const moneyIn = z
-  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') })
-  .trim()
-  .transform((text, ctx) => {
-    const problem = moneyProblem(text);
-    if (problem === 'FIELD_AMOUNT_TOO_BIG') {
-      ctx.addIssue({ code: 'custom', message: problem, params: { max: formatMoney(MAX_AMOUNT_MINOR) } });
-      return z.NEVER;
-    }
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return parseMoney(text)!;
-  });
-
-/** An amount on the way out. */
-export const moneyOut = z.string().regex(/^-?\d+\.\d{2}$/);

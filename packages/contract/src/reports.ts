@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { BILL_TYPES, billType, JOURNAL_TYPES } from './ledger';
-import { moneyOut } from './money';
+import { moneyOut } from './money-fields';
 import { defineRoute } from './route';
 
 export const REPORT_RANGES = ['all', 'yesterday', 'today', 'week', 'month'] as const;

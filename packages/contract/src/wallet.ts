@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { payPasswordField, uploadRef } from './account';
 import { MAX_AMOUNT_MINOR, MIN_TOPUP_MINOR } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
-import { formatMoney, moneyIn, moneyOut } from './money';
+import { formatMoney } from './money';
+import { moneyIn, moneyOut } from './money-fields';
 import { ADMINS, defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 
