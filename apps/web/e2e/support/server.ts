@@ -6,6 +6,8 @@
  * on a refusal so a test stops at the step that failed, with the server's message.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import type { UploadKind } from '@dropdesk/contract/constants';
+import type { Envelope as ContractEnvelope } from '@dropdesk/contract/envelope';
 import type { Page } from '@playwright/test';
 
 export const port = Number(process.env.E2E_PORT);
@@ -18,12 +20,8 @@ export const DEMO = {
   operator: { username: 'admin', password: 'Admin@2026' },
 } as const;
 
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-  error?: string;
-}
+/** The server's reply: `{ code: 1, msg, data }` or a refusal `{ code, error, msg, data? }` (the contract's). */
+export type Envelope<T = unknown> = ContractEnvelope<T>;
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,8 +52,13 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
 
 /** The data of a successful reply; throws with the server's key and message otherwise. */
 export function ok<T>(env: Envelope<T>): T {
-  if (env.code !== 1) throw new Error(`API refused: ${env.error ?? env.code} ${env.msg}`);
+  if (!isOk(env)) throw new Error(`API refused: ${env.error ?? env.code} ${env.msg}`);
   return env.data;
+}
+
+/** A successful reply (a refusal's `code` is any other number). */
+export function isOk<T>(env: Envelope<T>): env is Extract<Envelope<T>, { code: 1 }> {
+  return env.code === 1;
 }
 
 /** A 16×16 blue PNG: small, and a real image for the server's re-encoding. */
@@ -63,8 +66,6 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWMwTvtPEmIY1ZA2GkrGwzVpAAAboJgQNBzlkgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-export type UploadKind = 'logo' | 'banner' | 'id_card' | 'voucher' | 'license' | 'product';
 
 /** POST /merchant/common/upload; returns the reference (`u_…`) other bodies take. */
 export async function uploadImage(kind: UploadKind, token?: string | null): Promise<string> {

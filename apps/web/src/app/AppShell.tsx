@@ -6,9 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { loadAntdLocale } from '../lib/antd-locale';
-import { createQueryClient } from '../lib/query';
-
-const queryClient = createQueryClient();
+import { appQueryClient } from '../lib/query';
 
 function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
@@ -31,6 +29,8 @@ function useAntdLocale(): Locale | undefined {
  */
 export default function AppShell() {
   const locale = useAntdLocale();
+  // Read at mount, not at import: each component test renders the app with a fresh client.
+  const [queryClient] = useState(appQueryClient);
   // Always the same tree: swapping providers in when the locale arrives would remount the screen.
   return (
     <ConfigProvider {...(locale ? { locale } : {})}>

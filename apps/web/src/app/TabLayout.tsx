@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { useOrderBadge } from '../features/orders/api/get-order-badge';
 import { paths } from '../lib/paths';
+import { useSession } from '../lib/session';
 import { tabPaths } from './router';
 import styles from './TabLayout.module.css';
 import { TABS } from './tabs';
@@ -13,7 +13,9 @@ import { TABS } from './tabs';
  */
 export default function TabLayout() {
   const { t } = useTranslation();
-  const orderTotal = useOrderBadge();
+  // The orders awaiting pickup. Nothing asks the server yet: the order list arrives with the orders
+  // issue, which sets this count (its own query); until then the badge stays hidden.
+  const orderTotal = useSession((s) => s.orderTotal);
   const tabs = TABS.filter((tab) => tabPaths.has(tab.path));
   return (
     <div className={styles.layout}>

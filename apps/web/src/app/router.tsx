@@ -96,6 +96,22 @@ function walletScreens(): RouteObject[] {
   ];
 }
 
+/**
+ * While the first screen's lazy chunks load: the brand mark index.html shows before the scripts
+ * (its inline `.boot` style), so the page neither flashes blank nor logs React Router's warning.
+ */
+function HydrateFallback() {
+  return (
+    <div className="boot">
+      <svg aria-hidden="true" width="48" height="48" viewBox="0 0 64 64">
+        <rect width="64" height="64" rx="14" fill="#1467e0" />
+        <path d="M18 16h14c10 0 16 6.5 16 16s-6 16-16 16H18z" fill="#fff" />
+        <path d="M26 24h6c5 0 8 3 8 8s-3 8-8 8h-6z" fill="#1467e0" />
+      </svg>
+    </div>
+  );
+}
+
 export const tabPaths: ReadonlySet<string> = new Set(tabScreens.map((r) => r.path as string));
 
 export const routes: RouteObject[] = [
@@ -103,6 +119,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <Root />,
     errorElement: <RouteError />,
+    HydrateFallback,
     children: [
       { index: true, loader: () => redirect(paths.login) },
       loginScreen,

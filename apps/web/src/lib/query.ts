@@ -15,3 +15,31 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let appClient: QueryClient | undefined;
+
+/** The app's one cache, made on first use; AppShell provides it to every screen. */
+export function appQueryClient(): QueryClient {
+  appClient ??= createQueryClient();
+  return appClient;
+}
+
+/** Component tests: drop the cache, so the next rendered app starts with a fresh QueryClient. */
+export function resetAppQueryClient(): void {
+  appClient?.clear();
+  appClient = undefined;
+}
+
+/** A page of a list as the contract's `pageOf` sends it. */
+interface Page {
+  total: number;
+  page: number;
+  list: unknown[];
+}
+
+/** An infinite query's next page: the one after `last`, or undefined once every row of `total` is loaded. */
+export function nextPageParam(last: Page, pages: Page[]): number | undefined {
+  if (last.list.length === 0) return undefined;
+  const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+  return loaded < last.total ? last.page + 1 : undefined;
+}

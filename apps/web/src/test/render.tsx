@@ -34,3 +34,17 @@ export function logOut() {
 export async function expectToast(text: string | RegExp) {
   await waitFor(() => expect(document.body).toHaveTextContent(text));
 }
+
+/**
+ * happy-dom lays nothing out, and antd-mobile's InfiniteScroll loads only an element with an
+ * offsetParent: with one, every list end is "in view" at once, as on a tall screen. Returns the undo.
+ */
+export function listEndInView(): () => void {
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get: () => document.body,
+  });
+  return () => {
+    delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
+  };
+}

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { resetAppQueryClient } from '../lib/query';
 import { loadToast } from '../lib/toast';
+import { assertNoUnmockedCalls } from './api';
 
 // Lazy screens are transformed on first use: give them time on a busy 2-core machine.
 configure({ asyncUtilTimeout: 4000 });
@@ -13,8 +15,15 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  document.body.innerHTML = ''; // toasts and popups live outside the rendered root
-  localStorage.clear();
-  sessionStorage.clear();
+  try {
+    // A call to a route the test did not mock fails the test (see mockApi).
+    assertNoUnmockedCalls();
+  } finally {
+    cleanup();
+    // A fresh QueryClient per test: no test sees another's data, whatever its session.
+    resetAppQueryClient();
+    document.body.innerHTML = ''; // toasts and popups live outside the rendered root
+    localStorage.clear();
+    sessionStorage.clear();
+  }
 });

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatMoney } from '../../../lib/format';
-import type { FinancialReport } from '../api/reports-calls';
+import { formatAmount } from '../../../lib/money';
+import type { FinancialReport } from '../api/get-financial-report';
 
 type Day = FinancialReport['series'][number];
 type Line = 'sales' | 'profit' | 'topups';
@@ -23,7 +23,7 @@ const COLOURS: Record<Line, string> = { sales: '#1467e0', profit: '#1b7a3a', top
  * The daily series as lines, drawn by uPlot (about 22 KB gzip). Only this module imports uPlot and
  * it is loaded with React.lazy, so the library stays out of every other chunk. x is the day's index
  * (the days are calendar days of the merchant's zone, not instants); y is Number() of the decimal
- * string, fine for a drawing, while the legend shows the exact strings through formatMoney.
+ * string, fine for a drawing, while the legend shows the exact strings through formatAmount.
  */
 export default function FinanceChart({ series, days, lang }: Props) {
   const { t } = useTranslation();
@@ -58,7 +58,7 @@ export default function FinanceChart({ series, days, lang }: Props) {
             points: { show: series.length <= 7, size: 6 },
             value: (_u, _v, _s, idx) => {
               const day = idx == null ? undefined : series[idx];
-              return day ? formatMoney(day[l.key], lang) : '';
+              return day ? formatAmount(day[l.key]) : '';
             },
           }),
         ),

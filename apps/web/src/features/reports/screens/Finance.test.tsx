@@ -1,17 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
 import { type Call, mockApi, ok } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
-import type { FinancialReport } from '../api/reports-calls';
-
-/** The app's query cache outlives a test: a fresh token per test keeps their data apart. */
-let session = 0;
-const logInFresh = () => {
-  logIn();
-  useSession.setState({ token: `tok-Fin-${++session}` });
-};
+import type { FinancialReport } from '../api/get-financial-report';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -91,7 +83,7 @@ describe('finance report', () => {
   });
 
   it('shows the figures of all time, the time zone, and charts the days in a lazy chunk', async () => {
-    logInFresh();
+    logIn();
     const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(newReport()) });
     await renderApp('/finance');
 
@@ -124,7 +116,7 @@ describe('finance report', () => {
   });
 
   it('the range filter asks for that range and names its days', async () => {
-    logInFresh();
+    logIn();
     const week = newReport({
       range: 'week',
       from: '2026-11-16T17:00:00.000Z',
@@ -149,7 +141,7 @@ describe('finance report', () => {
   });
 
   it('opens on the range in the address', async () => {
-    logInFresh();
+    logIn();
     const yesterday = newReport({ range: 'yesterday', series: [quietDay('2026-11-21')] });
     const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(yesterday) });
     await renderApp('/finance?range=yesterday');
@@ -159,7 +151,7 @@ describe('finance report', () => {
   });
 
   it('says so when the days have nothing to chart', async () => {
-    logInFresh();
+    logIn();
     const zero = '0.00';
     mockApi({
       'GET /merchant/merchant/financial_report': () =>
@@ -184,7 +176,7 @@ describe('finance report', () => {
   });
 
   it('shows the failure with a retry that asks again', async () => {
-    logInFresh();
+    logIn();
     let tries = 0;
     mockApi({
       'GET /merchant/merchant/financial_report': () =>

@@ -3,12 +3,12 @@ import type { ReportRange } from '@dropdesk/contract/reports';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { Page } from '../../../components/Page';
+import { Loading, QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
-import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { type FinancialReport, useFinancialReport } from '../api/reports-calls';
+import { formatAmount } from '../../../lib/money';
+import { type FinancialReport, useFinancialReport } from '../api/get-financial-report';
 import styles from './reports.module.css';
 
 /** uPlot comes with this chunk only, after the figures are on screen. */
@@ -99,7 +99,7 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
           >
             <dt>{figureLabels[k]}</dt>
             <dd className={report[k].startsWith('-') ? styles.minus : undefined}>
-              {formatMoney(report[k], lang)}
+              {formatAmount(report[k])}
             </dd>
           </div>
         ))}
@@ -114,7 +114,7 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
           <>
             <div className={styles.chartSlot}>
               <ChartBoundary fallback={<p className={ui.center}>{t('finance.chartFailed')}</p>}>
-                <Suspense fallback={<p className={ui.center}>{t('common.loading')}</p>}>
+                <Suspense fallback={<Loading />}>
                   <FinanceChart series={series} days={days} lang={lang} />
                 </Suspense>
               </ChartBoundary>
@@ -136,7 +136,7 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
                   <tr key={d.date}>
                     <th scope="row">{days[i]}</th>
                     {LINES.map((k) => (
-                      <td key={k}>{formatMoney(d[k], lang)}</td>
+                      <td key={k}>{formatAmount(d[k])}</td>
                     ))}
                   </tr>
                 ))}
@@ -178,15 +178,13 @@ export default function FinanceScreen() {
           </button>
         ))}
       </fieldset>
-      {q.isPending ? (
-        <p className={ui.center}>{t('common.loading')}</p>
-      ) : q.isError ? (
-        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <div className={q.isPlaceholderData ? styles.busy : undefined} aria-busy={q.isPlaceholderData}>
-          <Report report={q.data} lang={lang} />
-        </div>
-      )}
+      <QueryState query={q}>
+        {(report) => (
+          <div className={q.isPlaceholderData ? styles.busy : undefined} aria-busy={q.isPlaceholderData}>
+            <Report report={report} lang={lang} />
+          </div>
+        )}
+      </QueryState>
     </Page>
   );
 }

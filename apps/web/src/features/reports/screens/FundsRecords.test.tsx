@@ -1,17 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
 import { type Call, mockApi, ok } from '../../../test/api';
-import { logIn, logOut, renderApp } from '../../../test/render';
-import type { BillItem } from '../api/reports-calls';
-
-/** The app's query cache outlives a test: a fresh token per test keeps their data apart. */
-let session = 0;
-const logInFresh = () => {
-  logIn();
-  useSession.setState({ token: `tok-Funds-${++session}` });
-};
+import { listEndInView, logIn, logOut, renderApp } from '../../../test/render';
+import type { BillItem } from '../api/get-bill';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -35,40 +27,12 @@ function newBill(over: Partial<BillItem> = {}): BillItem {
 const page = (list: BillItem[], total = list.length, p = 1) => ok({ total, page: p, limit: 20, list });
 const billCalls = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/merchant/bill');
 
-/** happy-dom never scrolls: this observer lets a test say "the end of the list came into view". */
-class FakeObserver {
-  static live = new Set<FakeObserver>();
-  private target: Element | undefined;
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.live.add(this);
-  }
-  observe(el: Element) {
-    this.target = el;
-  }
-  unobserve() {}
-  disconnect() {
-    FakeObserver.live.delete(this);
-  }
-  takeRecords() {
-    return [];
-  }
-  static scrollToEnd() {
-    for (const o of FakeObserver.live) {
-      const entry = { isIntersecting: true, target: o.target } as IntersectionObserverEntry;
-      o.callback([entry], o as unknown as IntersectionObserver);
-    }
-  }
-}
-
 describe('funds records', () => {
-  beforeEach(() => {
-    logOut();
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-  });
+  beforeEach(() => logOut());
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists postings with their type, signed amount, balance after and an adjustment reason', async () => {
-    logInFresh();
+    logIn();
     const { calls } = mockApi({
       'GET /merchant/merchant/bill': () =>
         page([
@@ -113,7 +77,7 @@ describe('funds records', () => {
   });
 
   it('the type filter asks the server for that type and says when it has none', async () => {
-    logInFresh();
+    logIn();
     const { calls } = mockApi({
       'GET /merchant/merchant/bill': (c) =>
         c.query.get('type') === 'refund'
@@ -136,7 +100,7 @@ describe('funds records', () => {
   });
 
   it('opens on the type in the address', async () => {
-    logInFresh();
+    logIn();
     const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
     await renderApp('/fundsRecords?type=level');
     expect(await screen.findByText('No “Shop level” records yet')).toBeInTheDocument();
@@ -144,7 +108,7 @@ describe('funds records', () => {
   });
 
   it('ignores a type in the address that it does not know', async () => {
-    logInFresh();
+    logIn();
     const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
     await renderApp('/fundsRecords?type=bogus');
     expect(await screen.findByText('No funds records yet')).toBeInTheDocument();
@@ -152,29 +116,57 @@ describe('funds records', () => {
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('loads the next page when the end of the list comes into view, and stops at the total', async () => {
-    logInFresh();
-    const first = Array.from({ length: 20 }, () => newBill());
-    const second = Array.from({ length: 5 }, () => newBill({ amount: '-1.00' }));
-    const { calls } = mockApi({
-      'GET /merchant/merchant/bill': (c) =>
-        c.query.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
-    });
-    await renderApp('/fundsRecords');
-    expect(await screen.findAllByTestId('bill-row')).toHaveLength(20);
-    expect(screen.getByText('25 records')).toBeInTheDocument();
+  it('loads the next page at the end of the list, and stops at the total', async () => {
+    logIn();
+    const restore = listEndInView();
+    try {
+      const first = Array.from({ length: 20 }, () => newBill());
+      const second = Array.from({ length: 5 }, () => newBill({ amount: '-1.00' }));
+      const { calls } = mockApi({
+        'GET /merchant/merchant/bill': (c) =>
+          c.query.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
+      });
+      await renderApp('/fundsRecords');
+      expect(await screen.findByText('25 records')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByTestId('bill-row')).toHaveLength(25));
+      expect(screen.getByText('No more records')).toBeInTheDocument();
+      expect(billCalls(calls).map((c) => c.query.get('page'))).toEqual(['1', '2']);
+    } finally {
+      restore();
+    }
+  });
 
-    act(() => FakeObserver.scrollToEnd());
-    await waitFor(() => expect(screen.getAllByTestId('bill-row')).toHaveLength(25));
-    expect(billCalls(calls).map((c) => c.query.get('page'))).toEqual(['1', '2']);
-    expect(screen.getByText('No more records')).toBeInTheDocument();
-
-    act(() => FakeObserver.scrollToEnd());
-    expect(billCalls(calls)).toHaveLength(2);
+  it('a next page that fails says so under the rows, with a retry', async () => {
+    logIn();
+    const restore = listEndInView();
+    try {
+      let fail = true;
+      mockApi({
+        'GET /merchant/merchant/bill': (c) =>
+          c.query.get('page') !== '2'
+            ? page(
+                Array.from({ length: 20 }, () => newBill()),
+                21,
+                1,
+              )
+            : fail
+              ? { status: 500, body: { code: 500, msg: 'boom' } }
+              : page([newBill({ amount: '-3.00' })], 21, 2),
+      });
+      await renderApp('/fundsRecords');
+      const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+      expect(screen.getAllByTestId('bill-row')).toHaveLength(20);
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('-3.00')).toBeInTheDocument();
+      expect(screen.getAllByTestId('bill-row')).toHaveLength(21);
+    } finally {
+      restore();
+    }
   });
 
   it('shows the failure with a retry that asks again', async () => {
-    logInFresh();
+    logIn();
     let tries = 0;
     mockApi({
       'GET /merchant/merchant/bill': () =>

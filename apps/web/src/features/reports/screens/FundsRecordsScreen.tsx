@@ -1,13 +1,12 @@
 import type { BillType, JournalType } from '@dropdesk/contract/ledger';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
-import ui from '../../../components/ui.module.css';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { type BillItem, useBill } from '../api/reports-calls';
+import { formatAmount } from '../../../lib/money';
+import { type BillItem, useBill } from '../api/get-bill';
 import styles from './reports.module.css';
 
 /** Each bill type's name, in the contract's order (the filter's order); literal keys for the i18n check. */
@@ -38,8 +37,8 @@ function useJournalNotes(): Partial<Record<JournalType, string>> {
 }
 
 /** "+100.00" or "-600.00": the sign is part of the text, the colour only repeats it. */
-function signedMoney(amount: string, lang: ReturnType<typeof currentLang>): string {
-  const text = formatMoney(amount, lang);
+function signedMoney(amount: string): string {
+  const text = formatAmount(amount);
   return amount.startsWith('-') || /^0*(\.0*)?$/.test(amount) ? text : `+${text}`;
 }
 
@@ -51,14 +50,14 @@ function Row({ row, typeLabel, note }: { row: BillItem; typeLabel: string; note?
     <li className={styles.row} data-testid="bill-row">
       <span className={styles.type}>{typeLabel}</span>
       <span className={`${styles.amount} ${out ? styles.minus : styles.plus}`}>
-        {signedMoney(row.amount, lang)}
+        {signedMoney(row.amount)}
       </span>
       <span className={styles.meta}>
         <time dateTime={row.created_at}>{formatDate(row.created_at, lang)}</time>
         {note && ` · ${note}`}
       </span>
       <span className={styles.after}>
-        {t('funds.balanceAfter', { amount: formatMoney(row.balance_after, lang) })}
+        {t('funds.balanceAfter', { amount: formatAmount(row.balance_after) })}
       </span>
       {row.type === 'adjustment' && row.reason && (
         <p className={styles.reason}>{t('funds.reason', { reason: row.reason })}</p>
@@ -76,19 +75,6 @@ export default function FundsRecordsScreen() {
   const asked = params.get('type');
   const type = asked && Object.hasOwn(labels, asked) ? (asked as BillType) : undefined;
   const q = useBill(type);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
-
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((es) => {
-      if (es[0]?.isIntersecting && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
-        void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const choose = (next: BillType | undefined) =>
     setParams(next ? { type: next } : {}, { replace: true, preventScrollReset: true });
@@ -97,7 +83,6 @@ export default function FundsRecordsScreen() {
     ...(Object.keys(labels) as BillType[]).map((value) => ({ key: value, value, label: labels[value] })),
   ];
 
-  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   const total = q.data?.pages[0]?.total ?? 0;
   return (
     <Page title={t('routes.fundsRecords')}>
@@ -115,32 +100,23 @@ export default function FundsRecordsScreen() {
           </button>
         ))}
       </fieldset>
-      {q.isPending ? (
-        <p className={ui.center}>{t('common.loading')}</p>
-      ) : q.isError && rows.length === 0 ? (
-        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
-      ) : rows.length === 0 ? (
-        <p className={ui.center}>
-          {type ? t('funds.emptyOfType', { type: labels[type] }) : t('funds.empty')}
-        </p>
-      ) : (
-        <>
-          <p className={styles.count} aria-live="polite">
-            {t('funds.count', { count: total })}
-          </p>
-          <ul className={styles.list}>
-            {rows.map((r) => (
-              <Row key={r.id} row={r} typeLabel={labels[r.type]} note={notes[r.journal_type]} />
-            ))}
-          </ul>
-        </>
-      )}
-      <div ref={sentinel} />
-      {isFetchingNextPage && <p className={ui.center}>{t('common.loading')}</p>}
-      {isFetchNextPageError && <LoadFailed error={q.error} onRetry={() => void fetchNextPage()} />}
-      {!hasNextPage && !isFetchNextPageError && rows.length > 0 && (
-        <p className={styles.end}>{t('funds.end')}</p>
-      )}
+      <InfiniteList
+        query={q}
+        empty={type ? t('funds.emptyOfType', { type: labels[type] }) : t('funds.empty')}
+      >
+        {(rows) => (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {t('funds.count', { count: total })}
+            </p>
+            <ul className={styles.list}>
+              {rows.map((r) => (
+                <Row key={r.id} row={r} typeLabel={labels[r.type]} note={notes[r.journal_type]} />
+              ))}
+            </ul>
+          </>
+        )}
+      </InfiniteList>
     </Page>
   );
 }

@@ -1,23 +1,19 @@
-import { useEffect, useRef } from 'react';
+import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
-import ui from '../../../components/ui.module.css';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { confirm } from '../../../lib/dialog';
+import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { useExtractLog, useRechargeLog } from '../api/wallet-calls';
+import { formatAmount } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { useCancelExtract } from '../api/cancel-extract';
+import { useCancelRecharge } from '../api/cancel-recharge';
+import { useExtractLog } from '../api/get-extract-log';
+import { useRechargeLog } from '../api/get-recharge-log';
+import styles from './records.module.css';
 
-type Status = 'pending' | 'approved' | 'rejected' | 'cancelled';
-interface Row {
-  id: number;
-  order_no: string;
-  amount: string;
-  status: Status;
-  reason: string | null;
-  created_at: string;
-}
-
-function StatusLabel({ status }: { status: Status }) {
+function StatusLabel({ status }: { status: ReviewStatus }) {
   const { t } = useTranslation();
   const text = {
     pending: t('wallet.status.pending'),
@@ -25,72 +21,138 @@ function StatusLabel({ status }: { status: Status }) {
     rejected: t('wallet.status.rejected'),
     cancelled: t('wallet.status.cancelled'),
   }[status];
-  return <span data-status={status}>{text}</span>;
+  return (
+    <span className={styles.status} data-status={status}>
+      {text}
+    </span>
+  );
 }
 
-interface RecordQuery {
-  data?: { pages: { list: Row[] }[] };
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-  refetch: () => Promise<unknown>;
+/** How the money came or goes: the method, and the network of a chain transfer. */
+function useMethodLabel() {
+  const { t } = useTranslation();
+  const labels = {
+    chain: t('wallet.method.chain'),
+    blockchain: t('wallet.method.chain'),
+    manual: t('wallet.method.manual'),
+    bank: t('wallet.method.bank'),
+  };
+  return (method: keyof typeof labels, network: string | null) =>
+    network ? `${labels[method]} · USDT-${network}` : labels[method];
 }
 
-function RecordList({ title, q }: { title: string; q: RecordQuery }) {
+interface RowProps {
+  row: RechargeItem | WithdrawalItem;
+  /** Asks to confirm, then cancels; only for a pending record. */
+  onCancel: (() => void) | undefined;
+  busy: boolean;
+}
+
+function RecordRow({ row, onCancel, busy }: RowProps) {
   const { t } = useTranslation();
   const lang = currentLang();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((es) => {
-      if (es[0]?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const methodLabel = useMethodLabel();
   return (
-    <Page title={title}>
-      {q.isPending ? (
-        <p className={ui.center}>{t('common.loading')}</p>
-      ) : q.isError ? (
-        <LoadFailed error={q.error} onRetry={() => q.refetch()} />
-      ) : rows.length === 0 ? (
-        <p className={ui.center}>{t('wallet.noRecords')}</p>
-      ) : (
-        <ul className={ui.card} style={{ listStyle: 'none' }}>
-          {rows.map((r) => (
-            <li key={r.id} data-testid="record" style={{ padding: '8px 0', borderBottom: '1px solid #eee' }}>
-              <div>
-                {t('wallet.orderNo')}: {r.order_no}
-              </div>
-              <div>{formatDate(r.created_at, lang)}</div>
-              <div>
-                <strong>{formatMoney(r.amount, lang)}</strong> · <StatusLabel status={r.status} />
-              </div>
-              {r.status === 'rejected' && r.reason && <div className={ui.error}>{r.reason}</div>}
-            </li>
-          ))}
-        </ul>
+    <li className={styles.row} data-testid="record">
+      <span className={styles.method}>{methodLabel(row.method, row.network)}</span>
+      <strong className={styles.amount}>{formatAmount(row.amount)}</strong>
+      <span className={styles.meta}>
+        {t('wallet.orderNo')}: {row.order_no}
+      </span>
+      <StatusLabel status={row.status} />
+      <time className={styles.meta} dateTime={row.created_at}>
+        {formatDate(row.created_at, lang)}
+      </time>
+      {'fee' in row && (
+        <span className={styles.meta}>
+          {t('wallet.fee')}: {formatAmount(row.fee)} · {t('wallet.actual')}: {formatAmount(row.actual)}
+        </span>
       )}
-      <div ref={sentinel} />
-      {isFetchingNextPage && <p className={ui.center}>{t('common.loading')}</p>}
-    </Page>
+      {row.status === 'rejected' && row.reason && (
+        <p className={styles.reason}>{t('wallet.rejectedBecause', { reason: row.reason })}</p>
+      )}
+      {row.status === 'pending' && onCancel && (
+        <button type="button" className={styles.cancel} onClick={onCancel} disabled={busy}>
+          {t('wallet.cancel')}
+        </button>
+      )}
+    </li>
   );
+}
+
+type Cancel = {
+  mutateAsync: (id: number) => Promise<unknown>;
+  isPending: boolean;
+  variables?: number | undefined;
+};
+
+/** Asks first; the dialog names what is cancelled. A refusal (already resolved) is the call's toast. */
+function useConfirmCancel(cancel: Cancel, question: (row: RechargeItem | WithdrawalItem) => string) {
+  const { t } = useTranslation();
+  return async (row: RechargeItem | WithdrawalItem) => {
+    const yes = await confirm({
+      content: question(row),
+      confirmText: t('wallet.cancelConfirm'),
+      cancelText: t('wallet.cancelKeep'),
+    });
+    if (!yes) return;
+    try {
+      await cancel.mutateAsync(row.id);
+      toast.success(t('wallet.cancelled'));
+    } catch {
+      // Told by the call's own toast; the list was refreshed either way.
+    }
+  };
 }
 
 export function RechargeRecordScreen() {
   const { t } = useTranslation();
-  return <RecordList title={t('routes.rechargeRecord')} q={useRechargeLog()} />;
+  const cancel = useCancelRecharge();
+  const ask = useConfirmCancel(cancel, (r) =>
+    t('wallet.cancelTopupQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
+  );
+  return (
+    <Page title={t('routes.rechargeRecord')}>
+      <InfiniteList query={useRechargeLog()} empty={t('wallet.noRecords')}>
+        {(rows) => (
+          <ul className={styles.list}>
+            {rows.map((r) => (
+              <RecordRow
+                key={r.id}
+                row={r}
+                onCancel={() => void ask(r)}
+                busy={cancel.isPending && cancel.variables === r.id}
+              />
+            ))}
+          </ul>
+        )}
+      </InfiniteList>
+    </Page>
+  );
 }
 
 export function WithdrawRecordScreen() {
   const { t } = useTranslation();
-  return <RecordList title={t('routes.withdrawRecord')} q={useExtractLog()} />;
+  const cancel = useCancelExtract();
+  const ask = useConfirmCancel(cancel, (r) =>
+    t('wallet.cancelWithdrawalQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
+  );
+  return (
+    <Page title={t('routes.withdrawRecord')}>
+      <InfiniteList query={useExtractLog()} empty={t('wallet.noRecords')}>
+        {(rows) => (
+          <ul className={styles.list}>
+            {rows.map((r) => (
+              <RecordRow
+                key={r.id}
+                row={r}
+                onCancel={() => void ask(r)}
+                busy={cancel.isPending && cancel.variables === r.id}
+              />
+            ))}
+          </ul>
+        )}
+      </InfiniteList>
+    </Page>
+  );
 }

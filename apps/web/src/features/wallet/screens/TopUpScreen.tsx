@@ -1,116 +1,72 @@
 import { MIN_TOPUP_MINOR } from '@dropdesk/contract/constants';
-import { formatMoney as formatMinor } from '@dropdesk/contract/money';
-import type { Network } from '@dropdesk/contract/wallet';
-import type { TFunction } from 'i18next';
-import { type FormEvent, useRef, useState } from 'react';
+import { formatMoney as formatWire } from '@dropdesk/contract/money';
+import { type Network, type RechargeMethod, rechargeBody } from '@dropdesk/contract/wallet';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Field } from '../../../components/Field';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { FormField, useBoundField } from '../../../components/form/FormField';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import { Page } from '../../../components/Page';
-// Shared widgets still live in other features; they should move to src/components (see report).
 import { QrCode } from '../../../components/QrCode';
+import { QueryState } from '../../../components/QueryState';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
-import { formatMoney } from '../../../lib/format';
-import { currentLang } from '../../../lib/i18n';
+import { useContractForm } from '../../../lib/form';
 import { messageOf } from '../../../lib/messages';
-import { amountFromInput } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
-import { newIdempotencyKey, useBlockchain, walletApi } from '../api/wallet-calls';
+import { useBlockchain } from '../api/get-blockchain';
+import { useRecharge } from '../api/recharge';
+import { Segmented } from '../components/Segmented';
 
-type Method = 'chain' | 'manual' | 'bank';
-type Key = 'amount' | 'voucher' | 'network';
-const KEYS = ['amount', 'voucher', 'network'] as const;
-const MIN = (MIN_TOPUP_MINOR / 100).toFixed(2);
+type Values = { method: RechargeMethod; amount: string; voucher: string; network?: Network | undefined };
 
-export function validateTopUp(amount: string, voucher: string, t: TFunction) {
-  const e: FieldErrors<Key> = {};
-  const cents = amountFromInput(amount);
-  if (!amount.trim()) e.amount = t('wallet.amountRequired');
-  // The server's own words for the contract's keys (one message per key).
-  else if (cents === null) e.amount = messageOf('FIELD_MONEY');
-  else if (cents === 0) e.amount = messageOf('CANNOT_BE_ZERO');
-  else if (cents < MIN_TOPUP_MINOR) e.amount = messageOf('MIN_TOPUP', { min: MIN });
-  if (!voucher) e.voucher = t('wallet.voucherRequired');
-  return e;
+/** A comma typed as the decimal mark ("12,5") is kept as the wire's point. */
+export const decimalPoint = (text: string) => text.replace(',', '.');
+
+function Voucher({ control }: { control: Control<Values> }) {
+  const { t } = useTranslation();
+  const { value, onChange, error } = useBoundField({ control, name: 'voucher' });
+  return (
+    <UploadTile label={t('wallet.voucher')} kind="voucher" value={value} onChange={onChange} error={error} />
+  );
 }
 
-function TopUp({ method }: { method: Method }) {
+/** The chain method: the network (part of the form), the platform's address on it, the notes. */
+function DepositAddress({
+  network,
+  onNetwork,
+}: {
+  network: Network | undefined;
+  onNetwork: (n: Network) => void;
+}) {
   const { t } = useTranslation();
-  const lang = currentLang();
-  const navigate = useNavigate();
   const chain = useBlockchain();
-  const [network, setNetwork] = useState<Network>('TRC20');
-  const [amount, setAmount] = useState('');
-  const [voucher, setVoucher] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [busy, setBusy] = useState(false);
-  // One key per attempt; it changes only when the form changes, so a retry replays the first answer.
-  const attempt = useRef<{ sig: string; key: string } | null>(null);
-
-  const title = t(
-    method === 'chain'
-      ? 'routes.blockchainRecharge'
-      : method === 'bank'
-        ? 'routes.bankCardRecharge'
-        : 'routes.walletRecharge',
-  );
-  const address = chain.data?.networks.find((n) => n.network === network)?.address;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateTopUp(amount, voucher, t);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    const body = {
-      method,
-      amount: formatMinor(amountFromInput(amount)!),
-      voucher,
-      ...(method === 'chain' ? { network } : {}),
-    };
-    const sig = JSON.stringify(body);
-    if (attempt.current?.sig !== sig) attempt.current = { sig, key: newIdempotencyKey() };
-    setBusy(true);
-    try {
-      await walletApi.recharge(body, attempt.current.key);
-      toast.success(t('wallet.topupSent'));
-      navigate(paths.rechargeRecord, { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error, KEYS));
-      setBusy(false);
-    }
-  };
-
+  const networks = chain.data?.networks;
+  // The form's network is one that is open: the first, until the merchant picks another.
+  useEffect(() => {
+    const first = networks?.[0];
+    if (first && !networks.some((n) => n.network === network)) onNetwork(first.network);
+  }, [networks, network, onNetwork]);
   return (
-    <Page title={title}>
-      {method === 'chain' && (
-        <section className={ui.card} aria-label={t('wallet.depositAddress')}>
-          {chain.isPending ? (
-            <p className={ui.center}>{t('common.loading')}</p>
-          ) : chain.isError ? (
-            <LoadFailed error={chain.error} onRetry={() => chain.refetch()} />
-          ) : chain.data.networks.length === 0 ? (
-            <p className={ui.center}>{t('wallet.noNetworks')}</p>
-          ) : (
+    <section className={ui.card} aria-label={t('wallet.depositAddress')}>
+      <QueryState query={chain} isEmpty={(d) => d.networks.length === 0} empty={t('wallet.noNetworks')}>
+        {(data) => {
+          const chosen = data.networks.find((n) => n.network === network) ?? data.networks[0];
+          const address = chosen?.address;
+          return (
             <>
-              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                <legend className={ui.label}>{t('wallet.network')}</legend>
-                {chain.data.networks.map((n) => (
-                  <button
-                    key={n.network}
-                    type="button"
-                    className={ui.secondaryButton}
-                    aria-pressed={n.network === network}
-                    onClick={() => setNetwork(n.network)}
-                  >
-                    {n.currency}-{n.network}
-                  </button>
-                ))}
-              </fieldset>
+              <Segmented
+                legend={t('wallet.network')}
+                options={data.networks.map((n) => ({
+                  value: n.network,
+                  label: `${n.currency}-${n.network}`,
+                }))}
+                value={chosen?.network ?? 'TRC20'}
+                onChange={onNetwork}
+              />
               {address && (
                 <div className={ui.center}>
                   <QrCode text={address} label={t('wallet.depositAddress')} />
@@ -131,7 +87,7 @@ function TopUp({ method }: { method: Method }) {
                 </div>
               )}
               <ul className={ui.hint}>
-                <li>{t('wallet.confirmations', { count: chain.data.confirmations })}</li>
+                <li>{t('wallet.confirmations', { count: data.confirmations })}</li>
                 <li>
                   {t('wallet.unsupported')}{' '}
                   {[
@@ -142,35 +98,72 @@ function TopUp({ method }: { method: Method }) {
                 </li>
               </ul>
             </>
-          )}
-        </section>
-      )}
-      <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
-        <Field
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
+
+function TopUp({ method }: { method: RechargeMethod }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const recharge = useRecharge();
+  const form = useContractForm(rechargeBody, {
+    defaultValues: { method, amount: '', voucher: '', network: method === 'chain' ? 'TRC20' : undefined },
+  });
+  // One key per attempt; it changes only when the form changes, so a retry replays the first answer.
+  const attempt = useRef<{ sig: string; key: string } | null>(null);
+  const network = form.watch('network');
+  const { setValue, formState } = form;
+  const onNetwork = useCallback(
+    (n: Network) => setValue('network', n, { shouldValidate: formState.isSubmitted }),
+    [setValue, formState.isSubmitted],
+  );
+
+  const title = t(
+    method === 'chain'
+      ? 'routes.blockchainRecharge'
+      : method === 'bank'
+        ? 'routes.bankCardRecharge'
+        : 'routes.walletRecharge',
+  );
+
+  // The shared form pieces type their control by the form's input only; the amount's output is a
+  // number (minor units), which they never see.
+  const control = form.control as unknown as Control<Values>;
+
+  const onSubmit = form.submit(async (parsed) => {
+    const body = {
+      method,
+      amount: formatWire(parsed.amount),
+      voucher: parsed.voucher,
+      ...(method === 'chain' ? { network: parsed.network } : {}),
+    };
+    const sig = JSON.stringify(body);
+    if (attempt.current?.sig !== sig) attempt.current = { sig, key: crypto.randomUUID() };
+    await recharge.mutateAsync({ body, idempotencyKey: attempt.current.key });
+    toast.success(t('wallet.topupSent'));
+    navigate(paths.rechargeRecord, { replace: true });
+  });
+
+  return (
+    <Page title={title}>
+      {method === 'chain' && <DepositAddress network={network} onNetwork={onNetwork} />}
+      <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
+        <FormField
+          control={control}
+          name="amount"
           label={t('wallet.amount')}
           inputMode="decimal"
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setErrors((x) => ({ ...x, amount: undefined }));
-          }}
-          error={errors.amount}
+          normalize={decimalPoint}
+          hint={messageOf('MIN_TOPUP', { min: formatWire(MIN_TOPUP_MINOR) })}
         />
-        <p className={ui.hint}>{messageOf('MIN_TOPUP', { min: formatMoney(MIN, lang) })}</p>
-        <UploadTile
-          label={t('wallet.voucher')}
-          kind="voucher"
-          value={voucher}
-          onChange={(v) => {
-            setVoucher(v);
-            setErrors((x) => ({ ...x, voucher: undefined }));
-          }}
-          error={errors.voucher}
-        />
-        {errors.network && <p className={ui.error}>{errors.network}</p>}
-        <button type="submit" className={ui.button} disabled={busy}>
-          {busy ? t('common.loading') : t('wallet.submitTopup')}
-        </button>
+        <Voucher control={control} />
+        {form.formState.errors.network?.message && (
+          <p className={ui.error}>{form.formState.errors.network.message}</p>
+        )}
+        <SubmitBar control={control} label={t('wallet.submitTopup')} />
       </form>
     </Page>
   );

@@ -1,24 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
 import { mockApi, ok, refusal } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
-
-/** The app's query cache outlives a test: a fresh token per test keeps their data apart. */
-let session = 0;
-const logInFresh = () => {
-  logIn();
-  useSession.setState({ token: `tok-With-${++session}` });
-};
-
 import { feeOf } from './WithdrawScreen';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
 async function typeDigits(testId: string, digits: string) {
   const field = await screen.findByTestId(testId);
-  for (const d of digits) fireEvent.keyDown(within(field).getByRole('button'), { key: d });
+  fireEvent.change(field, { target: { value: digits } });
 }
 
 const info = (over: Record<string, unknown> = {}) => ({
@@ -68,7 +60,7 @@ describe('withdraw', () => {
   });
 
   it("'Cannot be zero', 'Cannot exceed balance', then a wrong and a right payment password with one key per attempt", async () => {
-    logInFresh();
+    logIn();
     let tries = 0;
     const { calls } = mockApi({
       'GET /merchant/merchant/extract': () => ok(info()),
@@ -94,7 +86,7 @@ describe('withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(amount).toHaveAccessibleDescription('Cannot exceed balance');
     expect(screen.getByTestId('pay-password')).toHaveAccessibleDescription(
-      'Enter your 6-digit payment password',
+      'Please enter the payment password',
     );
 
     await user.clear(amount);
@@ -129,7 +121,7 @@ describe('withdraw', () => {
   });
 
   it('a chain withdrawal checks the address against the network', async () => {
-    logInFresh();
+    logIn();
     mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ bank: null })) });
     await renderApp('/withdraw');
     const address = await screen.findByLabelText('Wallet address');
@@ -138,15 +130,81 @@ describe('withdraw', () => {
     expect(address).toHaveAccessibleDescription('This address is not valid for the selected network');
   });
 
+  it('the method and the network are radio buttons that say which one is selected', async () => {
+    logIn();
+    mockApi({ 'GET /merchant/merchant/extract': () => ok(info()) });
+    await renderApp('/withdraw');
+    const methods = await screen.findByRole('group', { name: 'Withdraw to' });
+    const bank = within(methods).getByRole('radio', { name: 'Bank transfer' });
+    const chain = within(methods).getByRole('radio', { name: 'Crypto (USDT)' });
+    expect(bank).toBeChecked();
+    expect(chain).not.toBeChecked();
+
+    await user.click(chain);
+    expect(chain).toBeChecked();
+    expect(bank).not.toBeChecked();
+    const networks = screen.getByRole('group', { name: 'Network' });
+    expect(within(networks).getByRole('radio', { name: 'USDT-TRC20' })).toBeChecked();
+    await user.click(within(networks).getByRole('radio', { name: 'USDT-ERC20' }));
+    expect(within(networks).getByRole('radio', { name: 'USDT-ERC20' })).toBeChecked();
+    expect(within(networks).getByRole('radio', { name: 'USDT-TRC20' })).not.toBeChecked();
+  });
+
+  it('each amount mistake says what is wrong: not a number, negative, too large, too many decimals', async () => {
+    logIn();
+    mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ balance: '99999999999.00' })) });
+    await renderApp('/withdraw');
+    const amount = await screen.findByLabelText('Amount');
+    const says = async (typed: string, message: string | RegExp) => {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+      expect(amount).toHaveAccessibleDescription(message);
+    };
+    // Each said 'at most 2 decimal places' before.
+    await says('abc', 'Please enter a number');
+    await says('1e5', 'Please enter a number');
+    await says('-50', 'The amount cannot be negative');
+    await says('100000000000000', /^The amount can be at most /);
+    await says('1.234', 'Please enter an amount with at most 2 decimals');
+  });
+
+  it('after a withdrawal, /my shows the new balance at once (every balance query is refreshed)', async () => {
+    const me = logIn({ balance: '500.00' });
+    let withdrawn = false;
+    mockApi({
+      'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: withdrawn ? '400.00' : '500.00' }),
+      'GET /merchant/merchant/extract': () => ok(info()),
+      'GET /merchant/merchant/extract_log': () => ok({ total: 1, page: 1, limit: 20, list: [withdrawal] }),
+      'POST /merchant/merchant/extract': () => {
+        withdrawn = true;
+        return ok(withdrawal);
+      },
+    });
+    const { router } = await renderApp('/my');
+    expect(await screen.findByText('500.00')).toBeInTheDocument();
+
+    await act(() => router.navigate('/withdraw'));
+    await user.type(await screen.findByLabelText('Amount'), '100');
+    await typeDigits('pay-password', '123456');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdrawRecord'));
+
+    // Well within the 30 s the cache keeps getMerInfo fresh: without the refresh, /my shows 500.00.
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('400.00')).toBeInTheDocument();
+    expect(screen.queryByText('500.00')).toBeNull();
+  });
+
   it('asks for identity verification first', async () => {
-    logInFresh();
+    logIn();
     mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ kyc_status: 'pending' })) });
     await renderApp('/withdraw');
     expect(await screen.findByTestId('kyc-needed')).toHaveTextContent('identity must be verified');
   });
 
   it('shows an error with a retry when the screen cannot load', async () => {
-    logInFresh();
+    logIn();
     mockApi({ 'GET /merchant/merchant/extract': () => ({ status: 500, body: { code: 500, msg: 'x' } }) });
     await renderApp('/withdraw');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();

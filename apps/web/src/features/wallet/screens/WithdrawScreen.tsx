@@ -1,113 +1,112 @@
-import { PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
-import { applyBps, formatMoney as formatMinor, parseMoney } from '@dropdesk/contract/money';
-import { isAddressOf, type Network } from '@dropdesk/contract/wallet';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { MAX_AMOUNT_MINOR } from '@dropdesk/contract/constants';
+import { applyBps, formatMoney as formatWire, parseMoney } from '@dropdesk/contract/money';
+import { extractBody, isAddressOf, NETWORKS, type Network, withdrawAmount } from '@dropdesk/contract/wallet';
+import { useMemo, useRef } from 'react';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Field } from '../../../components/Field';
-import { LoadFailed } from '../../../components/LoadFailed';
+import type { z } from 'zod';
+import { FormField } from '../../../components/form/FormField';
+import { FormPayPassword } from '../../../components/form/PasswordPair';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import { Page } from '../../../components/Page';
-// The shared 6-digit input still lives in the account feature; it should move to src/components.
-import { PayPasswordInput } from '../../../components/PayPasswordInput';
+import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
-import { formatMoney } from '../../../lib/format';
-import { currentLang } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/messages';
-import { amountFromInput } from '../../../lib/money';
+import { useContractForm } from '../../../lib/form';
+import { amountFromInput, formatAmount } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { type FieldErrors, hasErrors, refusalAtFields } from '../../../lib/validation';
-import {
-  type ExtractInfo,
-  newIdempotencyKey,
-  useExtractInfo,
-  walletApi,
-  walletKeys,
-} from '../api/wallet-calls';
-
-type Key = 'amount' | 'address' | 'network' | 'pay_password';
-const KEYS = ['amount', 'address', 'network', 'pay_password'] as const;
+import { useExtract } from '../api/extract';
+import { type ExtractInfo, useExtractInfo } from '../api/get-extract-info';
+import { Segmented } from '../components/Segmented';
+import { decimalPoint } from './TopUpScreen';
 
 /** The fee the rule gives for an amount in cents (bps rounded half-up, plus the fixed part): a preview only. */
 export function feeOf(cents: number, rule: ExtractInfo['fee']): number {
   return applyBps(cents, rule.bps) + (parseMoney(rule.fixed) ?? 0);
 }
 
-export function validateWithdraw(
-  v: {
-    method: 'bank' | 'blockchain';
-    amount: string;
-    network: Network;
-    address: string;
-    pay_password: string;
-  },
-  limits: { balance: string; min: string },
-  t: (k: string, vars?: Record<string, string>) => string,
-): FieldErrors<Key> {
-  const e: FieldErrors<Key> = {};
-  const cents = amountFromInput(v.amount);
-  if (!v.amount.trim()) e.amount = t('wallet.amountRequired');
-  // The server's own words for the contract's keys (one message per key).
-  else if (cents === null) e.amount = messageOf('FIELD_MONEY');
-  else if (cents === 0) e.amount = messageOf('CANNOT_BE_ZERO');
-  else if (cents > (parseMoney(limits.balance) ?? 0)) e.amount = messageOf('CANNOT_EXCEED_BALANCE');
-  else if (cents < (parseMoney(limits.min) ?? 0)) e.amount = messageOf('MIN_WITHDRAWAL', { min: limits.min });
-  if (v.method === 'blockchain') {
-    if (!v.address.trim()) e.address = t('wallet.addressRequired');
-    else if (!isAddressOf(v.network, v.address.trim())) e.address = messageOf('ADDRESS_INVALID');
-  }
-  if (v.pay_password.length !== PAY_PASSWORD_LENGTH) e.pay_password = t('wallet.payPasswordRequired');
-  return e;
+/**
+ * The contract's withdrawal body, plus what this screen knows before the server does: the balance
+ * and the minimum (the server checks both again). The address is checked against the network even
+ * while other fields are still empty, so each field says at once what is wrong with it.
+ */
+export function withdrawSchema(info: Pick<ExtractInfo, 'balance' | 'min'>) {
+  const balance = parseMoney(info.balance) ?? 0;
+  const min = parseMoney(info.min) ?? 0;
+  return extractBody
+    .safeExtend({
+      amount: withdrawAmount
+        .refine((v) => v <= balance, { error: 'CANNOT_EXCEED_BALANCE', abort: true })
+        .refine((v) => v >= min, { error: 'MIN_WITHDRAWAL', params: { min: info.min } }),
+    })
+    .refine(
+      (b) => b.method !== 'blockchain' || !b.network || !b.address || isAddressOf(b.network, b.address),
+      {
+        path: ['address'],
+        error: 'ADDRESS_INVALID',
+        // Run even when other fields fail; the address and network are read as typed.
+        when: ({ value }) => {
+          const v = value as { method?: unknown; network?: unknown; address?: unknown };
+          return (
+            v.method === 'blockchain' &&
+            NETWORKS.includes(v.network as Network) &&
+            typeof v.address === 'string' &&
+            v.address.trim() !== ''
+          );
+        },
+      },
+    );
 }
 
 function WithdrawForm({ info }: { info: ExtractInfo }) {
   const { t } = useTranslation();
-  const lang = currentLang();
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [method, setMethod] = useState<'bank' | 'blockchain'>(info.bank ? 'bank' : 'blockchain');
-  const [network, setNetwork] = useState<Network>(info.networks[0] ?? 'TRC20');
-  const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
-  const [pay, setPay] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [busy, setBusy] = useState(false);
+  const extract = useExtract();
+  const schema = useMemo(() => withdrawSchema(info), [info]);
+  const form = useContractForm(schema, {
+    defaultValues: {
+      method: info.bank ? 'bank' : 'blockchain',
+      amount: '',
+      pay_password: '',
+      network: info.networks[0] ?? 'TRC20',
+      address: '',
+    },
+  });
+  // One key per attempt; it changes only when the form changes, so a retry replays the first answer.
   const attempt = useRef<{ sig: string; key: string } | null>(null);
+  const [method, network, amount] = form.watch(['method', 'network', 'amount']);
+  // The shared form pieces type their control by the form's input only; the amount's output is a
+  // number (minor units), which they never see.
+  const control = form.control as unknown as Control<z.input<typeof schema>>;
 
-  const cents = amountFromInput(amount);
+  // No preview for an amount the server would refuse as too large (its fee would not be exact).
+  const typed = amountFromInput(amount ?? '');
+  const cents = typed !== null && typed <= MAX_AMOUNT_MINOR ? typed : null;
   const fee = cents ? feeOf(cents, info.fee) : 0;
   const actual = cents ? Math.max(0, cents - fee) : 0;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateWithdraw(
-      { method, amount, network, address, pay_password: pay },
-      { balance: info.balance, min: info.min },
-      t,
-    );
-    setErrors(found);
-    if (hasErrors(found)) return;
+  const onSubmit = form.submit(async (parsed) => {
     const body = {
-      method,
-      amount: formatMinor(amountFromInput(amount)!),
-      pay_password: pay,
-      ...(method === 'blockchain' ? { currency: 'USDT' as const, network, address: address.trim() } : {}),
+      method: parsed.method,
+      amount: formatWire(parsed.amount),
+      pay_password: parsed.pay_password,
+      ...(parsed.method === 'blockchain'
+        ? { currency: 'USDT' as const, network: parsed.network, address: parsed.address }
+        : {}),
     };
     const sig = JSON.stringify(body);
-    if (attempt.current?.sig !== sig) attempt.current = { sig, key: newIdempotencyKey() };
-    setBusy(true);
+    if (attempt.current?.sig !== sig) attempt.current = { sig, key: crypto.randomUUID() };
     try {
-      await walletApi.extract(body, attempt.current.key);
-      toast.success(t('wallet.withdrawSent'));
-      await qc.invalidateQueries({ queryKey: walletKeys.all });
-      navigate(paths.withdrawRecord, { replace: true });
+      await extract.mutateAsync({ body, idempotencyKey: attempt.current.key });
     } catch (error) {
-      setErrors(refusalAtFields(error, KEYS));
-      setPay('');
-      setBusy(false);
+      // A payment password is typed again after any refusal.
+      form.setValue('pay_password', '');
+      throw error;
     }
-  };
+    toast.success(t('wallet.withdrawSent'));
+    navigate(paths.withdrawRecord, { replace: true });
+  });
 
   if (info.kyc_status !== 'verified')
     return (
@@ -120,29 +119,19 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
     );
 
   return (
-    <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
+    <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
       <p>
-        {t('wallet.balance')}: <strong data-testid="balance">{formatMoney(info.balance, lang)}</strong>
+        {t('wallet.balance')}: <strong data-testid="balance">{formatAmount(info.balance)}</strong>
       </p>
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={ui.label}>{t('wallet.withdrawMethod')}</legend>
-        <button
-          type="button"
-          className={ui.secondaryButton}
-          aria-pressed={method === 'bank'}
-          onClick={() => setMethod('bank')}
-        >
-          {t('wallet.method.bank')}
-        </button>
-        <button
-          type="button"
-          className={ui.secondaryButton}
-          aria-pressed={method === 'blockchain'}
-          onClick={() => setMethod('blockchain')}
-        >
-          {t('wallet.method.chain')}
-        </button>
-      </fieldset>
+      <Segmented
+        legend={t('wallet.withdrawMethod')}
+        options={[
+          { value: 'bank', label: t('wallet.method.bank') },
+          { value: 'blockchain', label: t('wallet.method.chain') },
+        ]}
+        value={method}
+        onChange={(v) => form.setValue('method', v)}
+      />
       {method === 'bank' &&
         (info.bank ? (
           <p>
@@ -155,64 +144,35 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
         ))}
       {method === 'blockchain' && (
         <>
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className={ui.label}>{t('wallet.network')}</legend>
-            {info.networks.map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={ui.secondaryButton}
-                aria-pressed={n === network}
-                onClick={() => setNetwork(n)}
-              >
-                USDT-{n}
-              </button>
-            ))}
-          </fieldset>
-          <Field
-            label={t('wallet.address')}
-            value={address}
-            onChange={(v) => {
-              setAddress(v);
-              setErrors((x) => ({ ...x, address: undefined }));
-            }}
-            error={errors.address}
+          <Segmented
+            legend={t('wallet.network')}
+            options={info.networks.map((n) => ({ value: n, label: `USDT-${n}` }))}
+            value={network ?? 'TRC20'}
+            onChange={(v) => form.setValue('network', v, { shouldValidate: form.formState.isSubmitted })}
           />
+          <FormField control={control} name="address" label={t('wallet.address')} />
         </>
       )}
-      <Field
+      <FormField
+        control={control}
+        name="amount"
         label={t('wallet.amount')}
         inputMode="decimal"
-        value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          setErrors((x) => ({ ...x, amount: undefined }));
-        }}
-        error={errors.amount}
+        normalize={decimalPoint}
       />
       <p className={ui.hint} data-testid="limits">
-        {t('wallet.withdrawLimits', {
-          min: formatMoney(info.min, lang),
-          count: info.processing_hours,
-        })}
+        {t('wallet.withdrawLimits', { min: formatAmount(info.min), count: info.processing_hours })}
       </p>
       <p className={ui.hint} data-testid="fee">
-        {t('wallet.fee')}: {formatMoney(formatMinor(fee), lang)} · {t('wallet.actual')}:{' '}
-        {formatMoney(formatMinor(actual), lang)}
+        {t('wallet.fee')}: {formatAmount(fee)} · {t('wallet.actual')}: {formatAmount(actual)}
       </p>
-      <PayPasswordInput
-        testId="pay-password"
+      <FormPayPassword
+        control={control}
+        name="pay_password"
         label={t('wallet.payPassword')}
-        value={pay}
-        onChange={(v) => {
-          setPay(v);
-          setErrors((x) => ({ ...x, pay_password: undefined }));
-        }}
-        error={errors.pay_password}
+        testId="pay-password"
       />
-      <button type="submit" className={ui.button} disabled={busy}>
-        {busy ? t('common.loading') : t('wallet.submitWithdraw')}
-      </button>
+      <SubmitBar control={control} label={t('wallet.submitWithdraw')} />
     </form>
   );
 }
@@ -220,16 +180,9 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
 /** Withdraw to the saved bank card or a chain address, confirmed with the payment password. */
 export default function WithdrawScreen() {
   const { t } = useTranslation();
-  const info = useExtractInfo();
   return (
     <Page title={t('routes.withdraw')}>
-      {info.isPending ? (
-        <p className={ui.center}>{t('common.loading')}</p>
-      ) : info.isError ? (
-        <LoadFailed error={info.error} onRetry={() => info.refetch()} />
-      ) : (
-        <WithdrawForm info={info.data} />
-      )}
+      <QueryState query={useExtractInfo()}>{(info) => <WithdrawForm info={info} />}</QueryState>
     </Page>
   );
 }

@@ -1,0 +1,16 @@
+import type { walletRoutes } from '@dropdesk/contract/wallet';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/http';
+import { walletKeys } from '../../../lib/query-keys';
+
+type R = typeof walletRoutes.getBlockchain;
+
+/** GET getBlockchain: the deposit networks, the platform's address on each, and the notes. */
+export const getBlockchain = () =>
+  // Quiet: the screen shows a failure in place, with a retry (QueryState).
+  call<R>({ method: 'GET', path: '/merchant/merchant/getBlockchain' }, { quiet: true });
+
+export const blockchainQuery = () =>
+  queryOptions({ queryKey: walletKeys.blockchain(), queryFn: getBlockchain });
+
+export const useBlockchain = () => useQuery(blockchainQuery());

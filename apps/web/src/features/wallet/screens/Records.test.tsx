@@ -1,0 +1,205 @@
+import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, refusal } from '../../../test/api';
+import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+let seq = 100;
+function newTopUp(over: Partial<RechargeItem> = {}): RechargeItem {
+  seq += 1;
+  return {
+    id: seq,
+    order_no: `R${seq}`,
+    method: 'manual',
+    network: null,
+    address: null,
+    amount: '150.00',
+    status: 'pending',
+    reason: null,
+    voucher_url: '/u/x',
+    created_at: '2026-11-22T10:00:00.000Z',
+    resolved_at: null,
+    ...over,
+  };
+}
+
+function newWithdrawal(over: Partial<WithdrawalItem> = {}): WithdrawalItem {
+  seq += 1;
+  return {
+    id: seq,
+    order_no: `W${seq}`,
+    method: 'bank',
+    amount: '100.00',
+    fee: '2.00',
+    actual: '98.00',
+    currency: null,
+    network: null,
+    address: null,
+    bank: null,
+    status: 'pending',
+    reason: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+    resolved_at: null,
+    ...over,
+  };
+}
+
+const page = <T,>(list: T[], total = list.length, p = 1) => ok({ total, page: p, limit: 20, list });
+
+/** The confirmation dialog, and its buttons. */
+async function dialog() {
+  return within(await screen.findByRole('dialog'));
+}
+
+describe('top-up and withdrawal records', () => {
+  beforeEach(() => logOut());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('each record shows its method, amount, status, and the reason of a rejection', async () => {
+    logIn();
+    mockApi({
+      'GET /merchant/merchant/recharge_log': () =>
+        page([
+          newTopUp({ method: 'chain', network: 'TRC20', status: 'approved' }),
+          newTopUp({ method: 'bank', status: 'rejected', reason: 'Voucher unreadable', amount: '1234.50' }),
+        ]),
+    });
+    await renderApp('/rechargeRecord');
+    const [chain, bank] = (await screen.findAllByTestId('record')) as [HTMLElement, HTMLElement];
+    expect(chain).toHaveTextContent('Crypto (USDT) · USDT-TRC20');
+    expect(chain).toHaveTextContent('Approved');
+    expect(within(chain).queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    expect(bank).toHaveTextContent('Bank transfer');
+    expect(bank).toHaveTextContent('1,234.50');
+    expect(bank).toHaveTextContent('Rejected: Voucher unreadable');
+  });
+
+  it('a pending top-up is cancelled after a confirmation, and the list says so', async () => {
+    logIn();
+    const row = newTopUp({ order_no: 'R777' });
+    let cancelled = false;
+    const { calls } = mockApi({
+      'GET /merchant/merchant/recharge_log': () =>
+        page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
+      'POST /merchant/merchant/recharge_cancel': () => {
+        cancelled = true;
+        return ok({ ...row, status: 'cancelled' });
+      },
+    });
+    await renderApp('/rechargeRecord');
+    await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const asked = await dialog();
+    expect(screen.getByRole('dialog')).toHaveTextContent('Cancel the top-up of 150.00 (order R777)?');
+
+    // "Keep it" sends nothing.
+    await user.click(asked.getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel request' }));
+    await user.click((await dialog()).getByRole('button', { name: 'Cancel it' }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ id: row.id }]);
+  });
+
+  it('cancelling a withdrawal sends its key and refreshes the balance on /my', async () => {
+    const me = logIn({ balance: '400.00' });
+    const row = newWithdrawal({ order_no: 'W900' });
+    let cancelled = false;
+    const { calls } = mockApi({
+      'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: cancelled ? '500.00' : '400.00' }),
+      'GET /merchant/merchant/extract_log': () =>
+        page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
+      'POST /merchant/merchant/extract_cancel': () => {
+        cancelled = true;
+        return ok({ ...row, status: 'cancelled', balance: '500.00' });
+      },
+    });
+    const { router } = await renderApp('/my');
+    expect(await screen.findByText('400.00')).toBeInTheDocument();
+    await act(() => router.navigate('/withdrawRecord'));
+    expect(await screen.findByText('Fee: 2.00 · You receive: 98.00')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('The amount returns to your balance');
+    await user.click((await dialog()).getByRole('button', { name: 'Cancel it' }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.headers.get('Idempotency-Key')).toBe(
+      `extract-cancel-${row.id}`,
+    );
+
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('500.00')).toBeInTheDocument();
+  });
+
+  it('a cancel refused because an operator resolved it first shows why and refreshes the list', async () => {
+    logIn();
+    const row = newTopUp();
+    let resolved = false;
+    mockApi({
+      'GET /merchant/merchant/recharge_log': () =>
+        page([{ ...row, status: resolved ? 'approved' : 'pending' }]),
+      'POST /merchant/merchant/recharge_cancel': () => {
+        resolved = true;
+        return refusal('ALREADY_RESOLVED', 'This request has already been handled');
+      },
+    });
+    await renderApp('/rechargeRecord');
+    await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    await user.click((await dialog()).getByRole('button', { name: 'Cancel it' }));
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    await expectToast('This request has already been handled');
+  });
+
+  it('empty: says there is nothing yet', async () => {
+    logIn();
+    mockApi({ 'GET /merchant/merchant/extract_log': () => page([]) });
+    await renderApp('/withdrawRecord');
+    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+  });
+
+  it('a failed first page shows the error block with a retry, and no toast', async () => {
+    logIn();
+    let tries = 0;
+    mockApi({
+      'GET /merchant/merchant/recharge_log': () =>
+        ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newTopUp()]),
+    });
+    await renderApp('/rechargeRecord');
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    // Before, the call toasted the same failure over the block.
+    expect(screen.queryByTestId('announcer')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('record')).toBeInTheDocument();
+  });
+
+  it('loads the next page at the end of the list; a failed page offers a retry', async () => {
+    logIn();
+    const restore = listEndInView();
+    try {
+      const first = Array.from({ length: 20 }, () => newWithdrawal());
+      const second = Array.from({ length: 3 }, () => newWithdrawal({ amount: '7.00' }));
+      let failPage2 = true;
+      mockApi({
+        'GET /merchant/merchant/extract_log': (c) => {
+          if (c.query.get('page') !== '2') return page(first, 23, 1);
+          if (failPage2) return 'network-error';
+          return page(second, 23, 2);
+        },
+      });
+      await renderApp('/withdrawRecord');
+      const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
+      expect(screen.getAllByTestId('record')).toHaveLength(20);
+      failPage2 = false;
+      await user.click(retry);
+      await waitFor(() => expect(screen.getAllByTestId('record')).toHaveLength(23));
+      expect(screen.getByText('No more records')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import type { BillType } from '@dropdesk/contract/ledger';
+import type { ReportRange } from '@dropdesk/contract/reports';
+import type { ReviewStatus } from '@dropdesk/contract/wallet';
+
+/**
+ * The query keys of every domain, from one small factory (Medusa's `queryKeysFactory`): each key
+ * starts with its domain, so `xKeys.all` reaches every query of that domain, and a key of a list
+ * ends with its filters. Kept here, not in the features, because one feature refreshes another's
+ * queries (a withdrawal refreshes the balance on /my: lib/refresh-balances.ts).
+ *
+ * No key holds the session token: logging out clears the whole cache (and a 401 reloads the page).
+ */
+export function queryKeysFactory<const D extends string>(domain: D) {
+  const all = [domain] as const;
+  return {
+    all,
+    /** A resource that takes no parameters: the merchant's info, the deposit networks. */
+    one: <const N extends string>(name: N) => [domain, name] as const,
+    /** The lists of a resource, whatever their filters (a prefix of `list`). */
+    lists: <const N extends string>(name: N) => [domain, name, 'list'] as const,
+    /** One list of a resource; pages are the infinite query's, not the key's. */
+    list: <const N extends string, F extends object>(name: N, filters: F) =>
+      [domain, name, 'list', filters] as const,
+    /** One item of a resource. */
+    detail: <const N extends string>(name: N, id: string | number) => [domain, name, 'detail', id] as const,
+  };
+}
+
+const account = queryKeysFactory('account');
+export const accountKeys = {
+  all: account.all,
+  /** getMerInfo: the merchant, the shop and the balance. */
+  merInfo: () => account.one('merinfo'),
+};
+
+const wallet = queryKeysFactory('wallet');
+export const walletKeys = {
+  all: wallet.all,
+  blockchain: () => wallet.one('blockchain'),
+  /** The withdrawal screen's figures: balance, fee rule, minimum, saved card. */
+  extractInfo: () => wallet.one('extract-info'),
+  rechargeLogs: () => wallet.lists('recharge'),
+  rechargeLog: (filters: { status?: ReviewStatus } = {}) => wallet.list('recharge', filters),
+  extractLogs: () => wallet.lists('extract'),
+  extractLog: (filters: { status?: ReviewStatus } = {}) => wallet.list('extract', filters),
+};
+
+const kyc = queryKeysFactory('kyc');
+export const kycKeys = {
+  all: kyc.all,
+  idcard: () => kyc.one('idcard'),
+  bank: () => kyc.one('bank'),
+};
+
+const reports = queryKeysFactory('reports');
+export const reportsKeys = {
+  all: reports.all,
+  bill: (filters: { type?: BillType }) => reports.list('bill', filters),
+  financialReport: (range: ReportRange) => reports.detail('financial-report', range),
+};
