@@ -65,6 +65,18 @@ export default defineConfig({
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
-    server: { deps: { inline: [/antd-mobile/, /react-router/, /react-i18next/, /@tanstack/, /zustand/] } },
+    server: {
+      deps: {
+        inline: [
+          /antd-mobile/,
+          /react-router/,
+          /react-i18next/,
+          /@tanstack/,
+          /zustand/,
+          /react-hook-form/,
+          /@hookform/,
+        ],
+      },
+    },
   },
 });

@@ -1,7 +1,5 @@
 import { PAY_PASSWORD_LENGTH } from '@dropdesk/contract/constants';
-import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
-import PasscodeInput from 'antd-mobile/es/components/passcode-input';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import styles from './pay.module.css';
 import ui from './ui.module.css';
 
@@ -10,51 +8,66 @@ interface Props {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  /** Open the number keyboard at once. */
+  /** Focus it at once (the phone opens its number keyboard). */
   autoFocus?: boolean;
   testId?: string;
 }
 
-/** A 6-digit passcode input driven by antd-mobile's number keyboard (no system keyboard). */
+const CELLS = Array.from({ length: PAY_PASSWORD_LENGTH }, (_, i) => i);
+
+/**
+ * The 6-digit payment password: one real, labelled password input (a screen reader reads one field,
+ * a phone opens its number keyboard through `inputMode`), laid over six cells drawn for the eye.
+ * The cells are hidden from assistive technology and hold nothing focusable.
+ */
 export function PayPasswordInput({ label, value, onChange, error, autoFocus, testId }: Props) {
   const id = useId();
-  const focused = useRef(false);
+  const errorId = `${id}-error`;
+  // Typing always goes at the end: the cells show no caret to place elsewhere.
+  const caretToEnd = (input: HTMLInputElement) =>
+    input.setSelectionRange(input.value.length, input.value.length);
   return (
-    <fieldset
-      className={`${ui.field} ${styles.fieldset}`}
-      data-testid={testId}
-      aria-describedby={error ? `${id}-error` : undefined}
-      aria-invalid={error ? true : undefined}
-      onKeyDown={(e) => {
-        // A desktop keyboard types into it too (antd-mobile's custom keyboard only takes taps).
-        if (/^\d$/.test(e.key) && value.length < PAY_PASSWORD_LENGTH) onChange(value + e.key);
-        else if (e.key === 'Backspace') onChange(value.slice(0, -1));
-        else return;
-        e.preventDefault();
-      }}
-    >
-      <legend className={ui.label}>{label}</legend>
+    <div className={ui.field}>
+      <label className={ui.label} htmlFor={id}>
+        {label}
+      </label>
       <div className={styles.passcode}>
-        <PasscodeInput
-          length={PAY_PASSWORD_LENGTH}
+        <input
+          id={id}
+          data-testid={testId}
+          className={styles.passcodeInput}
+          type="password"
+          inputMode="numeric"
+          pattern={`\\d{${PAY_PASSWORD_LENGTH}}`}
+          maxLength={PAY_PASSWORD_LENGTH}
+          // A payment password is neither a saved login nor a one-time code: the browser offers neither.
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: a screen whose only task is this code opens on it.
+          autoFocus={autoFocus}
           value={value}
-          onChange={(v) => onChange(v.replace(/\D/g, ''))}
-          error={Boolean(error)}
-          seperated
-          keyboard={<NumberKeyboard randomOrder={false} />}
-          ref={(r) => {
-            if (autoFocus && r && !focused.current) {
-              focused.current = true;
-              r.focus();
-            }
-          }}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, PAY_PASSWORD_LENGTH))}
+          onFocus={(e) => caretToEnd(e.currentTarget)}
+          onClick={(e) => caretToEnd(e.currentTarget)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
+        <div className={styles.cells} aria-hidden="true">
+          {CELLS.map((i) => (
+            <span
+              key={i}
+              className={styles.cell}
+              data-filled={i < value.length || undefined}
+              data-next={i === Math.min(value.length, PAY_PASSWORD_LENGTH - 1) || undefined}
+              data-invalid={error ? true : undefined}
+            />
+          ))}
+        </div>
       </div>
       {error && (
-        <p id={`${id}-error`} className={ui.error} role="alert">
+        <p id={errorId} className={ui.error} role="alert">
           {error}
         </p>
       )}
-    </fieldset>
+    </div>
   );
 }

@@ -90,7 +90,12 @@ describe('the HTTP client', () => {
 
   it('stays quiet when asked (a call that may not exist yet)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({});
+    mockApi({
+      'GET /merchant/order/list': () => ({
+        status: 404,
+        body: { code: 404, error: 'NOT_FOUND', msg: 'Route not found' },
+      }),
+    });
     await expect(request('GET', '/merchant/order/list', { quiet: true })).rejects.toMatchObject({
       kind: 'http',
       status: 404,

@@ -27,8 +27,9 @@ describe('one message per key', () => {
     expect(messageOf('MIN_TOPUP', { min: '100.00' })).toBe(serverEn.MIN_TOPUP.replace('{min}', '100.00'));
     expect(messageOf('PASSWORDS_DO_NOT_MATCH')).toBe(serverEn.PASSWORDS_DO_NOT_MATCH);
     await switchLanguage('vi');
+    // An amount variable is written in the reader's format, like every amount on screen.
     expect(messageOf('MIN_WITHDRAWAL', { min: '10.00' })).toBe(
-      serverVi.MIN_WITHDRAWAL.replace('{min}', '10.00'),
+      serverVi.MIN_WITHDRAWAL.replace('{min}', '10,00'),
     );
   });
 

@@ -3,7 +3,7 @@ import { i18n } from '../../lib/i18n';
 import { HOME_PATH, safePath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { authApi } from './api/account-calls';
+import { linkHandoff } from './api/link-handoff';
 
 export const HANDOFF_PARAMS = ['data', 'code', 'mer', 'path'] as const;
 
@@ -29,7 +29,7 @@ export async function runHandoff(
 
   const close = toast.loading(i18n.t('common.loading'), { blocking: true, duration: 0 });
   try {
-    const res = await authApi.third({ data, code, mer });
+    const res = await linkHandoff({ data, code, mer });
     if (res.status === 0) {
       useSession.getState().setHandoffData(data);
       return cleaned;

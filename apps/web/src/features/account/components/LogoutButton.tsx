@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
-import { useLogout } from '../api/use-logout';
+import { useLogout } from '../api/logout';
 
 export function LogoutButton() {
   const { t } = useTranslation();

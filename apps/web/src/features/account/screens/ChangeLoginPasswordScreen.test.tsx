@@ -14,22 +14,31 @@ describe('change login password', () => {
     const { calls } = mockApi({
       'GET /merchant/merchant/getMerInfo': () => ok(merinfo),
       'POST /merchant/merchant/resetpwd': () => ok(null, 'Password changed'),
+      'POST /merchant/merchant/logout': () => ok(null),
     });
     const { router } = await renderApp('/changeLoginPassword');
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('This field is required');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Required'),
+    );
 
     await userEvent.type(screen.getByLabelText('Current password'), 'Old@2026x');
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'short2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('At least 8 characters');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        'The password must be 8 to 128 characters',
+      ),
+    );
 
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.type(screen.getByLabelText('New password'), 'New@2026x');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByLabelText('Repeat the new password')).toHaveAccessibleDescription(
-      'Passwords entered do not match',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Repeat the new password')).toHaveAccessibleDescription(
+        'Passwords entered do not match',
+      ),
     );
 
     await userEvent.clear(screen.getByLabelText('Repeat the new password'));
@@ -42,5 +51,21 @@ describe('change login password', () => {
       password: 'New@2026x',
       password_confirm: 'New@2026x',
     });
+  });
+
+  it('refuses a new password equal to the current one, at the field, without asking the server', async () => {
+    const merinfo = logIn();
+    const { calls } = mockApi({ 'GET /merchant/merchant/getMerInfo': () => ok(merinfo) });
+    await renderApp('/changeLoginPassword');
+    await userEvent.type(await screen.findByLabelText('Current password'), 'Same@2026x');
+    await userEvent.type(screen.getByLabelText('New password'), 'Same@2026x');
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), 'Same@2026x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        'The new password must be different from the current one',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

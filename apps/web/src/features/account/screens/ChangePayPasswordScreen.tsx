@@ -1,19 +1,22 @@
-import { type FormEvent, useState } from 'react';
+import { resetPayBody } from '@dropdesk/contract/account';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { Field } from '../../../components/Field';
+import { CurrentPassword } from '../../../components/form/FormField';
+import { FormPayPassword, PayPasswordPair } from '../../../components/form/PasswordPair';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import { Page } from '../../../components/Page';
-import { PayPasswordInput } from '../../../components/PayPasswordInput';
 import styles from '../../../components/pay.module.css';
 import ui from '../../../components/ui.module.css';
+import { useContractForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { useFormFields } from '../../../lib/use-form-fields';
-import { hasErrors, serverFieldErrors } from '../../../lib/validation';
-import { accountApi } from '../api/account-calls';
-import { type PayKey, validateChangePayPassword } from '../validation';
+import { changePayPassword } from '../api/change-pay-password';
 
-const KEYS = ['pay_password', 'pay_password_confirm', 'old_pay_password', 'password'] as const;
+/** resetPay takes one proof of the two it leaves optional: the form requires the one chosen. */
+const { old_pay_password, password } = resetPayBody.shape;
+const byOldPayPassword = resetPayBody.safeExtend({ old_pay_password: old_pay_password.unwrap() });
+const byLoginPassword = resetPayBody.safeExtend({ password: password.unwrap() });
 
 /** Change the payment password, proving it with the old one or with the login password. */
 export default function ChangePayPasswordScreen() {
@@ -21,83 +24,48 @@ export default function ChangePayPasswordScreen() {
   const navigate = useNavigate();
   const merinfo = useSession((s) => s.merinfo);
   const [by, setBy] = useState<'old' | 'login'>('old');
-  const { values, errors, setErrors, set } = useFormFields<Record<PayKey, string>>({
-    pay_password: '',
-    pay_password_confirm: '',
-    old_pay_password: '',
-    password: '',
+  const form = useContractForm(by === 'old' ? byOldPayPassword : byLoginPassword, {
+    defaultValues: { pay_password: '', pay_password_confirm: '' },
   });
-  const [busy, setBusy] = useState(false);
   const [notSet] = useState(() => merinfo?.pay_password_set === false);
 
   if (notSet) return <Navigate to={paths.setPaypwd} replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateChangePayPassword(values, by, t);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      await accountApi.resetPayPassword({
-        pay_password: values.pay_password,
-        pay_password_confirm: values.pay_password_confirm,
-        ...(by === 'old' ? { old_pay_password: values.old_pay_password } : { password: values.password }),
-      });
-      navigate(paths.setting, { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error, KEYS));
-      setBusy(false);
-    }
+  const choose = (next: 'old' | 'login') => {
+    setBy(next);
+    // The proof not chosen is not sent, and its message goes with it.
+    form.unregister(next === 'old' ? 'password' : 'old_pay_password');
   };
+
+  const onSubmit = form.submit(async (body) => {
+    await changePayPassword(body);
+    navigate(paths.setting, { replace: true });
+  });
 
   return (
     <Page title={t('routes.changePayPassword')}>
-      <form className={`${ui.card} ${ui.form}`} onSubmit={submit} noValidate>
+      <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
         <fieldset className={styles.toggle} style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className="visually-hidden">{t('payPassword.verifyWith')}</legend>
-          <button type="button" aria-pressed={by === 'old'} onClick={() => setBy('old')}>
+          <button type="button" aria-pressed={by === 'old'} onClick={() => choose('old')}>
             {t('payPassword.byOld')}
           </button>
-          <button type="button" aria-pressed={by === 'login'} onClick={() => setBy('login')}>
+          <button type="button" aria-pressed={by === 'login'} onClick={() => choose('login')}>
             {t('payPassword.byLogin')}
           </button>
         </fieldset>
         {by === 'old' ? (
-          <PayPasswordInput
-            testId="pay-old"
+          <FormPayPassword
+            control={form.control}
+            name="old_pay_password"
             label={t('payPassword.old')}
-            value={values.old_pay_password}
-            onChange={set('old_pay_password')}
-            error={errors.old_pay_password}
+            testId="pay-old"
           />
         ) : (
-          <Field
-            label={t('payPassword.loginPassword')}
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-          />
+          <CurrentPassword control={form.control} name="password" label={t('payPassword.loginPassword')} />
         )}
-        <PayPasswordInput
-          testId="pay-new"
-          label={t('payPassword.new')}
-          value={values.pay_password}
-          onChange={set('pay_password')}
-          error={errors.pay_password}
-        />
-        <PayPasswordInput
-          testId="pay-confirm"
-          label={t('payPassword.confirm')}
-          value={values.pay_password_confirm}
-          onChange={set('pay_password_confirm')}
-          error={errors.pay_password_confirm}
-        />
-        <button type="submit" className={ui.button} disabled={busy}>
-          {busy ? t('common.loading') : t('common.save')}
-        </button>
+        <PayPasswordPair control={form.control} />
+        <SubmitBar control={form.control} label={t('common.save')} />
       </form>
     </Page>
   );

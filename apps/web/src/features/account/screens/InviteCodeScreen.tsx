@@ -4,7 +4,7 @@ import { QrCode } from '../../../components/QrCode';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
-import { useMerInfo } from '../api/account-calls';
+import { useMerInfo } from '../api/get-mer-info';
 import styles from './invite.module.css';
 
 /** The merchant's own invitation code and link, each copyable, and the link as a QR code. */
@@ -37,7 +37,9 @@ export default function InviteCodeScreen() {
           <QrCode text={merinfo.invite_link} label={t('invite.qrLabel')} />
         </div>
         <p className={styles.codeLabel}>{t('invite.link')}</p>
-        <p className={styles.link}>{merinfo.invite_link}</p>
+        <p className={styles.link} data-testid="invite-link">
+          {merinfo.invite_link}
+        </p>
         <button type="button" className={ui.button} onClick={() => void copy(merinfo.invite_link)}>
           {t('invite.copyLink')}
         </button>

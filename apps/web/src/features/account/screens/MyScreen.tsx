@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
-import { useMerInfo } from '../api/account-calls';
+import { useMerInfo } from '../api/get-mer-info';
 import { icons } from '../components/icons';
 import { LogoutButton } from '../components/LogoutButton';
 import styles from './my.module.css';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
@@ -6,21 +6,9 @@ import { logIn, logOut, renderApp } from '../../../test/render';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
-/** Types digits on antd-mobile's number keyboard of the passcode input `testId`. */
-async function tapDigits(testId: string, digits: string) {
-  const field = await screen.findByTestId(testId);
-  fireEvent.focus(within(field).getByRole('button'));
-  for (const d of digits) {
-    const keys = await screen.findAllByRole('button', { name: d });
-    await user.click(keys.at(-1)!);
-  }
-  fireEvent.blur(within(field).getByRole('button'));
-}
-
-/** Types digits with a desktop keyboard. */
+/** Types digits into the payment password field `testId` (its label names it for everyone else). */
 async function typeDigits(testId: string, digits: string) {
-  const field = await screen.findByTestId(testId);
-  for (const d of digits) fireEvent.keyDown(within(field).getByRole('button'), { key: d });
+  await user.type(await screen.findByTestId(testId), digits);
 }
 
 describe('payment password', () => {
@@ -35,20 +23,29 @@ describe('payment password', () => {
     });
     const { router } = await renderApp('/setPaypwd');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(screen.getByTestId('pay-new')).toHaveAccessibleDescription('Please enter the payment password');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New payment password')).toHaveAccessibleDescription(
+        'Please enter the payment password',
+      ),
+    );
 
-    await tapDigits('pay-new', '123456');
+    await typeDigits('pay-new', '123456');
     await typeDigits('pay-confirm', '12345');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByTestId('pay-confirm')).toHaveAccessibleDescription('The payment password is 6 digits');
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-confirm')).toHaveAccessibleDescription(
+        'The payment password is 6 digits',
+      ),
+    );
 
     await typeDigits('pay-confirm', '9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByTestId('pay-confirm')).toHaveAccessibleDescription('Passwords entered do not match');
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-confirm')).toHaveAccessibleDescription('Passwords entered do not match'),
+    );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    fireEvent.keyDown(within(screen.getByTestId('pay-confirm')).getByRole('button'), { key: 'Backspace' });
-    await typeDigits('pay-confirm', '6');
+    await user.type(screen.getByTestId('pay-confirm'), '{Backspace}6');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/setting'));
     expect(calls.find((c) => c.path === '/merchant/merchant/setPaypwd')?.body).toEqual({

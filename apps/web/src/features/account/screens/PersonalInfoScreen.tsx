@@ -7,7 +7,7 @@ import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { countryName, formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { useMerInfo } from '../api/account-calls';
+import { useMerInfo } from '../api/get-mer-info';
 
 function useKycLabel() {
   const { t } = useTranslation();

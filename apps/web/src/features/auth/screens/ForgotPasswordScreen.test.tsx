@@ -11,12 +11,26 @@ describe('forgot password', () => {
   it('asks for a phone number or an email before sending a code', async () => {
     const { calls } = mockApi({});
     await renderApp('/forgetPwd');
-    await userEvent.type(await screen.findByLabelText('Phone or email'), 'abc');
+    await userEvent.type(await screen.findByLabelText('Phone or email'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(screen.getByLabelText('Phone or email')).toHaveAccessibleDescription(
-      'Please enter phone number or email',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone or email')).toHaveAccessibleDescription(
+        'Please enter phone number or email',
+      ),
     );
     expect(calls).toHaveLength(0);
+  });
+
+  it('shows a refusal that names no field in the form, where the merchant is looking', async () => {
+    mockApi({
+      'POST /merchant/merchant/send_code': () =>
+        refusal('CODE_TOO_SOON', 'Please wait 42 seconds before asking for a new code', { seconds: 42 }),
+    });
+    await renderApp('/forgetPwd');
+    await userEvent.type(await screen.findByLabelText('Phone or email'), 'lan@shop.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 42 seconds');
+    expect(screen.getAllByText(/Please wait 42 seconds/)).toHaveLength(1); // not a toast too
   });
 
   it('goes account → code → new password twice, and back to login', async () => {
@@ -39,8 +53,10 @@ describe('forgot password', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'NewPass@1');
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'NewPass@2');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(screen.getByLabelText('Repeat the new password')).toHaveAccessibleDescription(
-      'Passwords entered do not match',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Repeat the new password')).toHaveAccessibleDescription(
+        'Passwords entered do not match',
+      ),
     );
 
     await userEvent.clear(screen.getByLabelText('Repeat the new password'));

@@ -1,35 +1,38 @@
-import { PASSWORD_MIN_LENGTH } from '@dropdesk/contract/constants';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { resetPwdBody } from '@dropdesk/contract/account';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Field } from '../../../components/Field';
+import { FormField } from '../../../components/form/FormField';
+import { PasswordPair } from '../../../components/form/PasswordPair';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import ui from '../../../components/ui.module.css';
+import { resetPassword } from '../../../lib/api/reset-password';
+import { useContractForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
-import { revealFirstError } from '../../../lib/scroll';
-import { useFormFields } from '../../../lib/use-form-fields';
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/validation';
-import { authApi } from '../api/account-calls';
+import { sendResetCode } from '../api/send-reset-code';
+import { AccountField } from '../components/AccountField';
 import { AuthFrame } from '../components/AuthFrame';
 import styles from '../components/auth.module.css';
-import { type ForgotKey, validateForgotAccount, validateForgotReset } from '../validation';
 
 const RESEND_SECONDS = 60;
-const KEYS = ['account', 'code', 'password', 'password_confirm'] as const;
+
+/** The reset by code: the account and the code, which resetpwd leaves optional, are required here. */
+const { account, code } = resetPwdBody.shape;
+const resetByCode = resetPwdBody.safeExtend({
+  account: account.unwrap(),
+  code: code.unwrap(),
+});
 
 /** Forgot password: phone or email → send_code → code and the new password twice → resetpwd. */
 export default function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState<1 | 2>(1);
-  const { values, errors, setErrors, set } = useFormFields<Record<ForgotKey, string>>({
-    account: '',
-    code: '',
-    password: '',
-    password_confirm: '',
-  });
-  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
   const [wait, setWait] = useState(0);
+  const form = useContractForm(resetByCode, {
+    defaultValues: { account: '', code: '', password: '', password_confirm: '' },
+  });
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -37,104 +40,81 @@ export default function ForgotPasswordScreen() {
     return () => clearTimeout(timer);
   }, [wait]);
 
-  const show = (found: FieldErrors<ForgotKey>) => {
-    setErrors(found);
-    if (hasErrors(found)) requestAnimationFrame(() => revealFirstError(form.current));
-    return hasErrors(found);
-  };
-
+  /** Step 1, and "send again": only the account is checked. */
   const sendCode = async () => {
-    if (show(validateForgotAccount(values.account))) return;
-    setBusy(true);
+    if (!(await form.trigger('account'))) return;
+    setSending(true);
     try {
-      await authApi.sendCode(values.account.trim());
+      await sendResetCode(form.getValues('account').trim());
       setStep(2);
       setWait(RESEND_SECONDS);
     } catch (error) {
-      show(serverFieldErrors(error, KEYS));
+      form.refuse(error);
     } finally {
-      setBusy(false);
+      setSending(false);
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (step === 1) return sendCode();
-    if (show(validateForgotReset(values, t, PASSWORD_MIN_LENGTH))) return;
-    setBusy(true);
-    try {
-      await authApi.resetPwd({
-        account: values.account.trim(),
-        code: values.code.trim(),
-        password: values.password,
-        password_confirm: values.password_confirm,
-      });
-      navigate(paths.login, { replace: true });
-    } catch (error) {
-      show(serverFieldErrors(error, KEYS));
-      setBusy(false);
-    }
-  };
+  const onSubmit = form.submit(async (body) => {
+    await resetPassword(body);
+    navigate(paths.login, { replace: true });
+  });
 
   return (
     <AuthFrame title={t('forgot.title')}>
       <p className={styles.steps}>
-        {step === 1 ? t('forgot.step1') : t('forgot.step2', { account: values.account.trim() })}
+        {step === 1 ? t('forgot.step1') : t('forgot.step2', { account: form.getValues('account').trim() })}
       </p>
-      <form ref={form} className={ui.form} onSubmit={submit} noValidate>
-        <Field
+      <form
+        className={ui.form}
+        onSubmit={
+          step === 1
+            ? (e) => {
+                e.preventDefault();
+                void sendCode();
+              }
+            : onSubmit
+        }
+        noValidate
+      >
+        <AccountField
+          control={form.control}
+          name="account"
           label={t('forgot.account')}
-          placeholder={t('login.accountPlaceholder')}
-          autoComplete="username"
-          value={values.account}
-          onChange={set('account')}
-          error={errors.account}
           readOnly={step === 2}
         />
         {step === 2 && (
           <>
-            <Field
+            <FormField
+              control={form.control}
+              name="code"
               label={t('forgot.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              value={values.code}
-              onChange={(v) => set('code')(v.replace(/\D/g, ''))}
-              error={errors.code}
+              normalize={(v) => v.replace(/\D/g, '')}
               addon={
                 <button
                   type="button"
                   className={ui.secondaryButton}
-                  disabled={wait > 0 || busy}
+                  disabled={wait > 0 || sending}
                   onClick={sendCode}
                 >
                   {wait > 0 ? t('forgot.resendIn', { seconds: wait }) : t('forgot.resend')}
                 </button>
               }
             />
-            <Field
-              label={t('forgot.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              hint={t('validation.passwordLength', { min: PASSWORD_MIN_LENGTH })}
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-            />
-            <Field
-              label={t('forgot.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-              value={values.password_confirm}
-              onChange={set('password_confirm')}
-              error={errors.password_confirm}
+            <PasswordPair
+              control={form.control}
+              labels={[t('forgot.newPassword'), t('forgot.confirmPassword')]}
             />
           </>
         )}
-        <button type="submit" className={ui.button} disabled={busy}>
-          {busy ? t('common.loading') : step === 1 ? t('forgot.sendCode') : t('forgot.submit')}
-        </button>
-        <div className={ui.links}>
+        <SubmitBar
+          control={form.control}
+          label={step === 1 ? t('forgot.sendCode') : t('forgot.submit')}
+          busy={sending}
+        >
           {step === 2 ? (
             <button type="button" className={ui.link} onClick={() => setStep(1)}>
               {t('forgot.changeAccount')}
@@ -145,7 +125,7 @@ export default function ForgotPasswordScreen() {
           <Link className={ui.link} to={paths.login}>
             {t('forgot.toLogin')}
           </Link>
-        </div>
+        </SubmitBar>
       </form>
     </AuthFrame>
   );

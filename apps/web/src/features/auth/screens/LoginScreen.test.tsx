@@ -14,10 +14,13 @@ describe('login', () => {
     const { calls } = mockApi({});
     await renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
-    expect(screen.getByLabelText('Phone or email')).toHaveAccessibleDescription(
-      'Please enter phone number or email',
+    // The contract's rules, in the server's words.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone or email')).toHaveAccessibleDescription(
+        'Please enter phone number or email',
+      ),
     );
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Required');
     expect(calls).toHaveLength(0);
   });
 
@@ -52,7 +55,7 @@ describe('login', () => {
     await expectToast('Welcome back');
   });
 
-  it('shows the server message on wrong credentials and stays', async () => {
+  it('shows the server message on wrong credentials in the form, not in a toast over it, and stays', async () => {
     mockApi({
       'POST /merchant/merchant/login': () =>
         refusal('INVALID_CREDENTIALS', 'Wrong account or password', { captcha_required: false }),
@@ -61,7 +64,8 @@ describe('login', () => {
     await userEvent.type(await screen.findByLabelText('Phone or email'), '+84900000001');
     await userEvent.type(screen.getByLabelText('Password'), 'nope-nope');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await expectToast('Wrong account or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong account or password');
+    expect(screen.getAllByText('Wrong account or password')).toHaveLength(1); // no toast too
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByLabelText('Verification code')).toBeNull();
   });

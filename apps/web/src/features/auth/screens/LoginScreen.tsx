@@ -1,102 +1,78 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/Field';
+import { CurrentPassword, FormField } from '../../../components/form/FormField';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import ui from '../../../components/ui.module.css';
+import { useContractForm } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { HOME_PATH, paths, safePath } from '../../../lib/paths';
-import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
-import { useFormFields } from '../../../lib/use-form-fields';
-import { hasErrors, serverFieldErrors } from '../../../lib/validation';
-import { authApi } from '../api/account-calls';
+import { getCaptcha } from '../api/get-captcha';
+import { login } from '../api/login';
+import { AccountField } from '../components/AccountField';
 import { AuthFrame } from '../components/AuthFrame';
 import styles from '../components/auth.module.css';
-import { type LoginKey, validateLogin } from '../validation';
 
-type Key = LoginKey;
+const loadSchemas = () => import('../login-schema');
+
+const asksForCaptcha = (error: unknown) =>
+  error instanceof ApiError &&
+  ((error.data as { captcha_required?: boolean } | undefined)?.captcha_required === true ||
+    error.key === 'CAPTCHA_REQUIRED' ||
+    error.key === 'CAPTCHA_INVALID');
 
 export default function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const login = useSession((s) => s.login);
-  const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, errors, setErrors, set } = useFormFields<Record<Key, string>>({
-    account: '',
-    password: '',
-    captcha: '',
-  });
+  const signIn = useSession((s) => s.login);
   const [captcha, setCaptcha] = useState<{ id: string; image: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(
+    () => loadSchemas().then((m) => (captcha ? m.loginWithCaptcha : m.loginForm)),
+    {
+      defaultValues: { account: '', password: '', captcha: '' },
+    },
+  );
 
   const loadCaptcha = async () => {
     try {
-      const c = await authApi.captcha();
+      const c = await getCaptcha();
       setCaptcha({ id: c.captcha_id, image: c.image });
-      setValues((v) => ({ ...v, captcha: '' }));
+      form.setValue('captcha', '');
     } catch {
       // the client has shown why
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateLogin(values, captcha !== null, t);
-    setErrors(found);
-    if (hasErrors(found)) {
-      requestAnimationFrame(() => revealFirstError(form.current));
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.submit(async ({ account, password, captcha: typed }) => {
     try {
-      const res = await authApi.login({
-        account: values.account.trim(),
-        password: values.password,
-        ...(captcha ? { captcha_id: captcha.id, captcha: values.captcha.trim() } : {}),
+      const res = await login({
+        account,
+        password,
+        ...(captcha ? { captcha_id: captcha.id, captcha: typed } : {}),
       });
-      login(res.merinfo);
+      signIn(res.merinfo);
       navigate(safePath(search.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
-      setErrors(serverFieldErrors(error, ['account', 'password', 'captcha'] as const));
-      const needsCaptcha =
-        error instanceof ApiError &&
-        ((error.data as { captcha_required?: boolean } | undefined)?.captcha_required === true ||
-          error.key === 'CAPTCHA_REQUIRED' ||
-          error.key === 'CAPTCHA_INVALID');
-      if (needsCaptcha) await loadCaptcha();
-      setBusy(false);
+      if (asksForCaptcha(error)) await loadCaptcha();
+      throw error;
     }
-  };
+  });
 
   return (
     <AuthFrame title={t('login.title')}>
-      <form ref={form} className={ui.form} onSubmit={submit} noValidate>
-        <Field
-          label={t('login.account')}
-          placeholder={t('login.accountPlaceholder')}
-          autoComplete="username"
-          value={values.account}
-          onChange={set('account')}
-          error={errors.account}
-        />
-        <Field
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
+      <form className={ui.form} onSubmit={onSubmit} onFocus={form.preload} noValidate>
+        <AccountField control={form.control} name="account" label={t('login.account')} />
+        <CurrentPassword control={form.control} name="password" label={t('login.password')} />
         {captcha && (
-          <Field
+          <FormField
+            control={form.control}
+            name="captcha"
             label={t('login.captcha')}
             hint={t('login.captchaHint')}
             autoComplete="off"
             inputMode="text"
-            value={values.captcha}
-            onChange={set('captcha')}
-            error={errors.captcha}
             addon={
               <button
                 type="button"
@@ -109,17 +85,14 @@ export default function LoginScreen() {
             }
           />
         )}
-        <button type="submit" className={ui.button} disabled={busy}>
-          {busy ? t('common.loading') : t('login.submit')}
-        </button>
-        <div className={ui.links}>
+        <SubmitBar control={form.control} label={t('login.submit')}>
           <Link className={ui.link} to={paths.register}>
             {t('login.toRegister')}
           </Link>
           <Link className={ui.link} to={paths.forgetPwd}>
             {t('login.toForgot')}
           </Link>
-        </div>
+        </SubmitBar>
       </form>
     </AuthFrame>
   );

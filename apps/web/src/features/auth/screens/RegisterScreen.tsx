@@ -1,25 +1,34 @@
-import { type Country, PASSWORD_MIN_LENGTH } from '@dropdesk/contract/constants';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { registerBody } from '@dropdesk/contract/account';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/Field';
+import { Bound, FormField } from '../../../components/form/FormField';
+import { PasswordPair } from '../../../components/form/PasswordPair';
+import { SubmitBar } from '../../../components/form/SubmitBar';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
 import upload from '../../../components/upload.module.css';
 import { useAppConfig } from '../../../lib/config';
+import { useContractForm } from '../../../lib/form';
 import { messageOf } from '../../../lib/messages';
 import { HOME_PATH, paths } from '../../../lib/paths';
-import { revealFirstError } from '../../../lib/scroll';
 import { useSession } from '../../../lib/session';
-import { useFormFields } from '../../../lib/use-form-fields';
-import { hasErrors, serverFieldErrors } from '../../../lib/validation';
-import { authApi } from '../api/account-calls';
+import { register } from '../api/register';
+import { verifyInviteCode } from '../api/verify-invite-code';
 import { AuthFrame } from '../components/AuthFrame';
 import { CountryPicker } from '../components/CountryPicker';
-import { type InviteState, REGISTER_KEYS, type RegisterValues, validateRegister } from '../validation';
 
-const EMPTY: RegisterValues = Object.fromEntries(REGISTER_KEYS.map((k) => [k, ''])) as RegisterValues;
+type InviteState = 'idle' | 'checking' | 'valid' | 'invalid';
+
 const INVITE_DEBOUNCE_MS = 400;
+
+/**
+ * The invitation code of the link that opened the screen. `/register?code=X` is the link the
+ * invitation screen and getMerInfo.invite_link give; `?invite=` is read too, for links already shared.
+ */
+export const inviteCodeOf = (search: URLSearchParams) =>
+  (search.get('code') ?? search.get('invite') ?? search.get('invite_code') ?? '').trim().toUpperCase();
 
 /** Checks the invitation code as it is typed (verify_code), debounced, the newest answer winning. */
 function useInviteCheck(code: string): { state: InviteState; owner: string | null } {
@@ -36,8 +45,7 @@ function useInviteCheck(code: string): { state: InviteState; owner: string | nul
     setResult({ state: 'checking', owner: null });
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      authApi
-        .verifyCode(value, abort.signal)
+      verifyInviteCode(value, abort.signal)
         .then((r) => setResult({ state: r.valid ? 'valid' : 'invalid', owner: r.owner }))
         .catch(() => !abort.signal.aborted && setResult({ state: 'idle', owner: null }));
     }, INVITE_DEBOUNCE_MS);
@@ -56,47 +64,44 @@ export default function RegisterScreen() {
   const login = useSession((s) => s.login);
   const handoffData = useSession((s) => s.handoffData);
   const config = useAppConfig();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, errors, setErrors, set } = useFormFields<RegisterValues>(() => ({
-    ...EMPTY,
-    invite_code: (search.get('invite') ?? search.get('invite_code') ?? '').toUpperCase(),
-  }));
-  const [busy, setBusy] = useState(false);
-  const invite = useInviteCheck(values.invite_code);
+  const form = useContractForm(registerBody, {
+    defaultValues: {
+      store_logo: '',
+      store_name: '',
+      store_address: '',
+      phone: '',
+      real_name: '',
+      id_card_front: '',
+      id_card_back: '',
+      id_card_hand: '',
+      email: '',
+      password: '',
+      password_confirm: '',
+      invite_code: inviteCodeOf(search),
+      business_license: '',
+    },
+  });
+  const { control } = form;
+  const invite = useInviteCheck(useWatch({ control, name: 'invite_code' }));
+  // The code as typed is checked by the server: its answer is the field's message (type 'invite').
+  const { setError, clearErrors, getFieldState } = form;
+  const inviteRefused = invite.state === 'invalid';
+  useEffect(() => {
+    if (inviteRefused) setError('invite_code', { type: 'invite', message: messageOf('INVITE_CODE_INVALID') });
+    else if (getFieldState('invite_code').error?.type === 'invite') clearErrors('invite_code');
+  }, [inviteRefused, setError, clearErrors, getFieldState]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateRegister(values, invite.state, t, PASSWORD_MIN_LENGTH);
-    setErrors(found);
-    if (hasErrors(found)) {
-      requestAnimationFrame(() => revealFirstError(form.current));
+  const onSubmit = form.submit(async (body) => {
+    if (inviteRefused) {
+      setError('invite_code', { type: 'invite', message: messageOf('INVITE_CODE_INVALID') });
       return;
     }
-    setBusy(true);
-    const body = {
-      ...values,
-      store_name: values.store_name.trim(),
-      store_address: values.store_address.trim(),
-      real_name: values.real_name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      invite_code: values.invite_code.trim().toUpperCase(),
-      country: values.country as Country,
-      // Finance reports cut days at the merchant's midnight: the phone's own zone.
-      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    };
-    try {
-      const res = handoffData
-        ? await authApi.tkregister({ ...body, data: handoffData })
-        : await authApi.register(body);
-      login(res.merinfo);
-      navigate(HOME_PATH, { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error, REGISTER_KEYS));
-      requestAnimationFrame(() => revealFirstError(form.current));
-      setBusy(false);
-    }
-  };
+    // Finance reports cut days at the merchant's midnight: the phone's own zone.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const res = await register({ ...body, time_zone: timeZone }, handoffData);
+    login(res.merinfo);
+    navigate(HOME_PATH, { replace: true });
+  });
 
   const inviteHint =
     invite.state === 'checking'
@@ -109,136 +114,110 @@ export default function RegisterScreen() {
 
   return (
     <AuthFrame title={t('register.title')}>
-      <form ref={form} className={ui.form} onSubmit={submit} noValidate>
-        <UploadTile
-          label={t('register.storeLogo')}
-          kind="logo"
-          value={values.store_logo}
-          onChange={set('store_logo')}
-          error={errors.store_logo}
-        />
-        <Field
+      <form className={ui.form} onSubmit={onSubmit} noValidate>
+        <Bound control={control} name="store_logo">
+          {(f) => (
+            <UploadTile
+              label={t('register.storeLogo')}
+              kind="logo"
+              value={f.value}
+              onChange={f.onChange}
+              error={f.error}
+            />
+          )}
+        </Bound>
+        <FormField
+          control={control}
+          name="store_name"
           label={t('register.storeName')}
           autoComplete="organization"
-          value={values.store_name}
-          onChange={set('store_name')}
-          error={errors.store_name}
           maxLength={60}
         />
-        <Field
+        <FormField
+          control={control}
+          name="store_address"
           label={t('register.storeAddress')}
           autoComplete="street-address"
-          value={values.store_address}
-          onChange={set('store_address')}
-          error={errors.store_address}
           maxLength={200}
         />
-        <CountryPicker
-          label={t('register.country')}
-          value={values.country}
-          onChange={set('country')}
-          codes={config.data?.countries}
-          error={errors.country}
-        />
-        <Field
+        <Bound control={control} name="country">
+          {(f) => (
+            <CountryPicker
+              label={t('register.country')}
+              value={f.value}
+              onChange={f.onChange}
+              codes={config.data?.countries}
+              error={f.error}
+            />
+          )}
+        </Bound>
+        <FormField
+          control={control}
+          name="phone"
           label={t('register.phone')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           placeholder="+84 900 000 000"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
         />
-        <Field
+        <FormField
+          control={control}
+          name="real_name"
           label={t('register.realName')}
           autoComplete="name"
-          value={values.real_name}
-          onChange={set('real_name')}
-          error={errors.real_name}
           maxLength={60}
         />
         <fieldset className={upload.fieldset}>
           <legend className={ui.label}>{t('register.idPhotos')}</legend>
           <div className={upload.grid}>
-            <UploadTile
-              label={t('register.idFront')}
-              kind="id_card"
-              value={values.id_card_front}
-              onChange={set('id_card_front')}
-              error={errors.id_card_front}
-            />
-            <UploadTile
-              label={t('register.idBack')}
-              kind="id_card"
-              value={values.id_card_back}
-              onChange={set('id_card_back')}
-              error={errors.id_card_back}
-            />
-            <UploadTile
-              label={t('register.idHand')}
-              kind="id_card"
-              value={values.id_card_hand}
-              onChange={set('id_card_hand')}
-              error={errors.id_card_hand}
-            />
-            <UploadTile
-              label={t('register.license')}
-              kind="license"
-              value={values.business_license}
-              onChange={set('business_license')}
-              error={errors.business_license}
-            />
+            {(
+              [
+                ['id_card_front', t('register.idFront'), 'id_card'],
+                ['id_card_back', t('register.idBack'), 'id_card'],
+                ['id_card_hand', t('register.idHand'), 'id_card'],
+                ['business_license', t('register.license'), 'license'],
+              ] as const
+            ).map(([name, label, kind]) => (
+              <Bound key={name} control={control} name={name}>
+                {(f) => (
+                  <UploadTile
+                    label={label}
+                    kind={kind}
+                    value={f.value}
+                    onChange={f.onChange}
+                    error={f.error}
+                  />
+                )}
+              </Bound>
+            ))}
           </div>
         </fieldset>
-        <Field
+        <FormField
+          control={control}
+          name="email"
           label={t('register.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
         />
-        <Field
-          label={t('register.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('validation.passwordLength', { min: PASSWORD_MIN_LENGTH })}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <Field
-          label={t('register.passwordConfirm')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password_confirm}
-          onChange={set('password_confirm')}
-          error={errors.password_confirm}
-        />
-        <Field
+        <PasswordPair control={control} labels={[t('register.password'), t('register.passwordConfirm')]} />
+        <FormField
+          control={control}
+          name="invite_code"
           label={t('register.invite')}
           autoComplete="off"
           autoCapitalize="characters"
-          value={values.invite_code}
-          onChange={(v) => set('invite_code')(v.toUpperCase())}
-          error={
-            errors.invite_code ?? (invite.state === 'invalid' ? messageOf('INVITE_CODE_INVALID') : undefined)
-          }
+          normalize={(v) => v.toUpperCase()}
+          maxLength={32}
           hint={
             inviteHint && <span className={invite.state === 'valid' ? ui.ok : undefined}>{inviteHint}</span>
           }
-          maxLength={32}
         />
-        <button type="submit" className={ui.button} disabled={busy}>
-          {busy ? t('common.loading') : t('register.submit')}
-        </button>
-        <div className={ui.links}>
+        <SubmitBar control={control} label={t('register.submit')}>
           <Link className={ui.link} to={paths.login}>
             {t('register.toLogin')}
           </Link>
-        </div>
+        </SubmitBar>
       </form>
     </AuthFrame>
   );
