@@ -55,8 +55,8 @@ export const payPasswordField = text({ error: 'PAY_PASSWORD_REQUIRED' })
   .regex(new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`), { error: 'PAY_PASSWORD_FORMAT' });
 
 /** A reference returned by common/upload. */
-export const uploadRef = text({ error: 'FIELD_REQUIRED' })
-  .min(1, { error: 'FIELD_REQUIRED' })
+export const uploadRef = text({ error: 'FIELD_UPLOAD_REQUIRED' })
+  .min(1, { error: 'FIELD_UPLOAD_REQUIRED' })
   .regex(/^u_[A-Za-z0-9_-]{22}$/, { error: 'UPLOAD_INVALID' });
 
 export const inviteCodeField = text({ error: 'FIELD_REQUIRED' })
@@ -159,7 +159,9 @@ const registerFields = {
   store_logo: uploadRef,
   store_name: requiredText(60),
   store_address: requiredText(200),
-  country: z.enum(COUNTRIES, { error: 'FIELD_INVALID' }),
+  country: z.enum(COUNTRIES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'FIELD_CHOOSE' : 'FIELD_INVALID'),
+  }),
   phone: phoneField,
   real_name: requiredText(60),
   id_card_front: uploadRef,

@@ -69,6 +69,8 @@ export type ErrorKey = (typeof ERROR_KEYS)[number];
  */
 export const FIELD_MESSAGE_KEYS = [
   'FIELD_REQUIRED',
+  'FIELD_UPLOAD_REQUIRED',
+  'FIELD_CHOOSE',
   'FIELD_INVALID',
   'FIELD_UNKNOWN',
   'FIELD_TOO_SHORT',

@@ -31,7 +31,8 @@ describe('identity verification', () => {
     // The contract's rules, in the server's words.
     expect(screen.getByLabelText('Full legal name')).toHaveAccessibleDescription('Required');
     expect(screen.getByLabelText('ID number')).toHaveAccessibleDescription('Required');
-    expect(screen.getAllByText('Required')).toHaveLength(5);
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(screen.getAllByText('Please upload this photo')).toHaveLength(3);
 
     await user.type(screen.getByLabelText('ID number'), 'a b!');
     await user.click(screen.getByRole('button', { name: 'Submit for verification' }));

@@ -43,7 +43,7 @@ describe('top-up', () => {
     await user.type(amount, '99.99');
     await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
     expect(amount).toHaveAccessibleDescription('Minimum top-up 100.00');
-    expect(screen.getByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('Please upload this photo')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
