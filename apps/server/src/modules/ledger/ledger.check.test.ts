@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { creditWallet, newMerchant } from '../../../test/factories';
-import { accountKey } from './ledger';
+import { accountKey, post } from './ledger';
 import { checkLedger } from './ledger.check';
 
 /**
@@ -149,17 +149,16 @@ describe(`ledger check finds what it claims to (${process.env.DATABASE_URL ? 'po
     ]);
   });
 
-  it('a withdrawal hold that does not match the pending withdrawals', async () => {
-    const { db, m, now } = await soundLedger();
-    // A pending withdrawal whose hold journal was never posted.
-    await db
+  /** A pending withdrawal row, as the withdrawal service writes one before its hold journal. */
+  function pendingWithdrawal(db: TestApp['database']['db'], merchantId: number, amount: number, now: number) {
+    return db
       .insertInto('withdrawals')
       .values({
-        merchant_id: m.id,
+        merchant_id: merchantId,
         method: 'bank',
-        amount: 4_000,
+        amount,
         fee: 0,
-        actual: 4_000,
+        actual: amount,
         currency: null,
         network: null,
         address: null,
@@ -174,10 +173,39 @@ describe(`ledger check finds what it claims to (${process.env.DATABASE_URL ? 'po
         resolved_at: null,
         resolved_by: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('pending withdrawals with no hold account at all', async () => {
+    const { db, m, now } = await soundLedger();
+    await pendingWithdrawal(db, m.id, 4_000, now);
     const { problems } = await checkLedger(db);
     expect(problems).toEqual([
       `withdrawal hold of merchant #${m.id}: 0.00 held but pending withdrawals total 40.00`,
+    ]);
+  });
+
+  it('a withdrawal hold that holds less than the pending withdrawals', async () => {
+    const { db, m, now } = await soundLedger();
+    const held = await pendingWithdrawal(db, m.id, 4_000, now);
+    await db.transaction().execute((tx) =>
+      post(tx, {
+        type: 'withdrawal_hold',
+        merchantId: m.id,
+        ref: { type: 'withdrawal', id: held.id },
+        at: now,
+        postings: [
+          { account: { merchantId: m.id, kind: 'wallet' }, amount: -4_000 },
+          { account: { merchantId: m.id, kind: 'withdraw_hold' }, amount: 4_000 },
+        ],
+      }),
+    );
+    expect((await checkLedger(db)).problems).toEqual([]);
+    // A second pending withdrawal whose hold was never posted.
+    await pendingWithdrawal(db, m.id, 2_500, now);
+    expect((await checkLedger(db)).problems).toEqual([
+      `withdrawal hold withdraw_hold:${m.id}: 40.00 held but pending withdrawals total 65.00`,
     ]);
   });
 });
