@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(serverDir, 'dist/main.js');
 
-function newest(dir) {
+/** The newest modification time of any file below `dir`. */
+export function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);

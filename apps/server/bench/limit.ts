@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { formatMoney } from '@dropdesk/contract/money';
 import helmet from '@fastify/helmet';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { SECURITY_HEADERS } from '../src/lib/security-headers';
+import { type MerInfoRow, merInfoView } from '../src/modules/account/merinfo';
 
 /**
  * The limit route: what an authenticated read of getMerInfo costs with nothing of ours in the way.
@@ -40,7 +40,6 @@ type SessionRow = {
   revoked_at: number | null;
   status: string;
 };
-type InfoRow = Record<string, any>;
 
 const app = Fastify({ logger: { level: 'info', file: path.join(dataDir, 'limit.log') } });
 // The same options as app.ts: the headers are part of the cost (the bench checks they match).
@@ -48,7 +47,6 @@ await app.register(helmet, SECURITY_HEADERS);
 
 const IDLE_MS = 7 * 24 * 3_600_000;
 const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost';
-const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
 
 app.get('/limit', async (request, reply) => {
   const token = request.headers.token;
@@ -66,41 +64,8 @@ app.get('/limit', async (request, reply) => {
     reply.code(401);
     return { code: 401, error: 'UNAUTHORIZED', msg: 'Please log in' };
   }
-  const row = merInfoOf.get(`wallet:${session.subject_id}`, session.subject_id) as InfoRow;
-  return {
-    code: 1,
-    msg: 'OK',
-    data: {
-      id: row.id,
-      phone: row.phone,
-      email: row.email,
-      real_name: row.real_name,
-      country: row.country,
-      time_zone: row.time_zone,
-      lang: row.lang,
-      invite_code: row.invite_code,
-      invite_link: `${publicUrl}/register?code=${encodeURIComponent(row.invite_code)}`,
-      status: row.status,
-      closed_reason: row.closed_reason,
-      pay_password_set: row.pay_password_hash !== null,
-      kyc_status: row.kyc_status,
-      created_at: new Date(row.created_at).toISOString(),
-      balance: formatMoney(row.balance ?? 0),
-      level: null,
-      shop: {
-        name: row.name,
-        logo_url: fileUrl(row.logo),
-        address: row.address,
-        phone: row.shop_phone,
-        intro: row.intro,
-        welcome: row.welcome,
-        service_link: row.service_link,
-        banner_url: fileUrl(row.banner),
-        twitter: row.twitter,
-        google: row.google,
-      },
-    },
-  };
+  const row = merInfoOf.get(`wallet:${session.subject_id}`, session.subject_id) as MerInfoRow;
+  return { code: 1, msg: 'OK', data: merInfoView(row, publicUrl) };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // Exit normally on SIGTERM, so a --cpu-prof profile is written.

@@ -1,24 +1,24 @@
 // The webServer of playwright.config.ts: builds the web app when dist is missing or older than
 // its sources, then runs the real server (apps/server) in this process's place.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverDir = path.resolve(webDir, '../server');
 const built = path.join(webDir, 'dist/index.html');
+// The production build of the server (apps/server/built.mjs rebuilds it when stale), and its
+// newest-file helper, used here for the web build too.
+const { builtServer, newest } = await import(path.join(serverDir, 'built.mjs'));
 
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p));
+// The app's own sources, and what it bundles from elsewhere: the contract and the server's message
+// catalogues (the app shows refusals in the server's words).
+const sources = [
+  ...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p)),
+  path.join(webDir, '../../packages/contract/src'),
+  path.join(serverDir, 'src/i18n/messages'),
+];
 const stale =
   !existsSync(built) ||
   sources.some(
@@ -30,8 +30,6 @@ if (stale && process.env.E2E_SKIP_BUILD !== '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The production build of the server (apps/server/built.mjs rebuilds it when stale).
-const { builtServer } = await import(path.join(serverDir, 'built.mjs'));
 const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
   cwd: serverDir,
   stdio: 'inherit',

@@ -6,10 +6,16 @@ import { merchantsRepository } from './merchants.repository';
 
 const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
 
+export type MerInfoRow = NonNullable<Awaited<ReturnType<typeof merchantsRepository.merInfoRow>>>;
+
 /** The merchant as getMerInfo and a login show it; null when there is no such merchant. */
 export async function loadMerInfo(db: Db, id: number, publicUrl: string): Promise<MerInfo | null> {
   const row = await merchantsRepository.merInfoRow(db, id);
-  if (!row) return null;
+  return row ? merInfoView(row, publicUrl) : null;
+}
+
+/** The reply's shape from the row (the API bench's limit route maps with it too). */
+export function merInfoView(row: MerInfoRow, publicUrl: string): MerInfo {
   return {
     id: row.id,
     phone: row.phone,
