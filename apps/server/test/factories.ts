@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang, type UploadKind } from '@dropdesk/contract/constants';
 import { parseMoney } from '@dropdesk/contract/money';
 import sharp from 'sharp';
+import type { Db } from '../src/db/database';
 import { hashPassword } from '../src/lib/crypto';
 import { createMerchant } from '../src/modules/auth/registration';
 import { post } from '../src/modules/ledger/ledger';
@@ -309,4 +310,35 @@ export async function newOperator(
   const res = await new Client(t.app).post('/admin/login', { username, password: 'Operator#1' });
   if (res.code !== 1) throw new Error(`operator login failed: ${res.raw}`);
   return new Client(t.app, res.data.token as string);
+}
+
+/**
+ * A pending bank withdrawal row, as the withdrawal service writes one before its hold journal (the
+ * caller posts the hold, or leaves it out to make a fault the ledger check must find).
+ */
+export function pendingWithdrawalRow(db: Db, merchantId: number, amount: number, now: number) {
+  return db
+    .insertInto('withdrawals')
+    .values({
+      merchant_id: merchantId,
+      method: 'bank',
+      amount,
+      fee: 0,
+      actual: amount,
+      currency: null,
+      network: null,
+      address: null,
+      holder_name: 'Nguyen Van A',
+      bank_name: 'Vietcombank',
+      account_number: '0071000123456',
+      reason: null,
+      reference: null,
+      hold_journal_id: null,
+      resolve_journal_id: null,
+      created_at: now,
+      resolved_at: null,
+      resolved_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }

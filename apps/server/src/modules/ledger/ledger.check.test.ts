@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { creditWallet, newMerchant } from '../../../test/factories';
+import { creditWallet, newMerchant, pendingWithdrawalRow } from '../../../test/factories';
 import { accountKey, post } from './ledger';
 import { checkLedger } from './ledger.check';
 
@@ -149,37 +149,9 @@ describe(`ledger check finds what it claims to (${process.env.DATABASE_URL ? 'po
     ]);
   });
 
-  /** A pending withdrawal row, as the withdrawal service writes one before its hold journal. */
-  function pendingWithdrawal(db: TestApp['database']['db'], merchantId: number, amount: number, now: number) {
-    return db
-      .insertInto('withdrawals')
-      .values({
-        merchant_id: merchantId,
-        method: 'bank',
-        amount,
-        fee: 0,
-        actual: amount,
-        currency: null,
-        network: null,
-        address: null,
-        holder_name: 'A',
-        bank_name: 'B',
-        account_number: '0071000123456',
-        reason: null,
-        reference: null,
-        hold_journal_id: null,
-        resolve_journal_id: null,
-        created_at: now,
-        resolved_at: null,
-        resolved_by: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
-
   it('pending withdrawals with no hold account at all', async () => {
     const { db, m, now } = await soundLedger();
-    await pendingWithdrawal(db, m.id, 4_000, now);
+    await pendingWithdrawalRow(db, m.id, 4_000, now);
     const { problems } = await checkLedger(db);
     expect(problems).toEqual([
       `withdrawal hold of merchant #${m.id}: 0.00 held but pending withdrawals total 40.00`,
@@ -188,7 +160,7 @@ describe(`ledger check finds what it claims to (${process.env.DATABASE_URL ? 'po
 
   it('a withdrawal hold that holds less than the pending withdrawals', async () => {
     const { db, m, now } = await soundLedger();
-    const held = await pendingWithdrawal(db, m.id, 4_000, now);
+    const held = await pendingWithdrawalRow(db, m.id, 4_000, now);
     await db.transaction().execute((tx) =>
       post(tx, {
         type: 'withdrawal_hold',
@@ -203,7 +175,7 @@ describe(`ledger check finds what it claims to (${process.env.DATABASE_URL ? 'po
     );
     expect((await checkLedger(db)).problems).toEqual([]);
     // A second pending withdrawal whose hold was never posted.
-    await pendingWithdrawal(db, m.id, 2_500, now);
+    await pendingWithdrawalRow(db, m.id, 2_500, now);
     expect((await checkLedger(db)).problems).toEqual([
       `withdrawal hold withdraw_hold:${m.id}: 40.00 held but pending withdrawals total 65.00`,
     ]);

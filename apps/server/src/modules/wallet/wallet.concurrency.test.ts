@@ -1,7 +1,7 @@
 import { walletRoutes } from '@dropdesk/contract/wallet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { newMerchant } from '../../../test/factories';
+import { newMerchant, pendingWithdrawalRow } from '../../../test/factories';
 import { balanceOf, READY } from '../../../test/wallet';
 import { post, walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
@@ -42,30 +42,7 @@ describe(`wallet concurrency (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
       Array.from({ length: 200 }, () =>
         db.transaction().execute(async (tx) => {
           const now = t.clock.now();
-          const w = await tx
-            .insertInto('withdrawals')
-            .values({
-              merchant_id: m.id,
-              method: 'bank',
-              amount: 60_000,
-              fee: 0,
-              actual: 60_000,
-              currency: null,
-              network: null,
-              address: null,
-              holder_name: 'Nguyen Van A',
-              bank_name: 'Vietcombank',
-              account_number: '0071000123456',
-              reason: null,
-              reference: null,
-              hold_journal_id: null,
-              resolve_journal_id: null,
-              created_at: now,
-              resolved_at: null,
-              resolved_by: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const w = await pendingWithdrawalRow(tx, m.id, 60_000, now);
           const hold = await post(tx, {
             type: 'withdrawal_hold',
             merchantId: m.id,
