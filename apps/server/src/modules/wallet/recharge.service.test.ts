@@ -1,0 +1,293 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { newMerchant, newUpload } from '../../../test/factories';
+import { TOPUP_ACCOUNT, TRC20 } from '../../../test/wallet';
+import type { Refusal } from '../../lib/refusal';
+import type { Idempotency } from '../../plugins/idempotency';
+import type { SessionOperator } from '../../plugins/types';
+import { walletBalance } from '../ledger/ledger';
+import { checkLedger } from '../ledger/ledger.check';
+import { RechargeService } from './recharge.service';
+import { TopupAccountService } from './topup-account.service';
+import { WalletSettings } from './wallet.settings';
+
+/**
+ * RechargeService on a real database, without HTTP: what a top-up stores, the voucher's one use
+ * (also when two requests race for it), the operator's queue, and what a decision leaves in the
+ * ledger, the audit log and the merchant's notices.
+ */
+describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  let t: TestApp;
+  let recharges: RechargeService;
+  const op: SessionOperator = { id: 0, role: 'reviewer', sessionId: 0 };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const deps = { db: t.database.db, clock: t.clock, payPasswords: t.app.payPasswords };
+    recharges = new RechargeService(deps);
+    const row = await t.database.db
+      .insertInto('operators')
+      .values({
+        username: 'rc-reviewer',
+        password_hash: 'x',
+        role: 'reviewer',
+        disabled_at: null,
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    op.id = row.id;
+    // Manual top-ups are open once the receiving account is set; chain ones on TRC20 only.
+    await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
+    await new WalletSettings(deps).setAddress(op, { network: 'TRC20', address: TRC20, enabled: true });
+  });
+  afterAll(() => t.close());
+  afterEach(async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  async function refusedWith(promise: Promise<unknown>): Promise<Refusal> {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error, 'expected a refusal').toBeTruthy();
+    expect((error as Error).name, String(error)).toBe('Refusal');
+    return error as Refusal;
+  }
+
+  const db = () => t.database.db;
+  const stored = (id: number) =>
+    db().selectFrom('recharges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const rowsOf = (merchantId: number) =>
+    db().selectFrom('recharges').selectAll().where('merchant_id', '=', merchantId).execute();
+  const manual = async (merchantId: number, amount: number) =>
+    recharges.create(
+      merchantId,
+      { method: 'manual', amount, voucher: await newUpload(t, merchantId, 'voucher') },
+      null,
+    );
+
+  const lastAuditId = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirst()
+      )?.max ?? 0,
+    );
+  /** The audit entries written after entry `after`, as the operator's record shows them. */
+  async function auditSince(after: number) {
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['operator_id', 'action', 'target_type', 'target_id', 'detail'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
+  }
+  async function noticesOf(merchantId: number) {
+    const rows = await db()
+      .selectFrom('notices')
+      .select(['type', 'title_key', 'params', 'ref_type', 'ref_id'])
+      .where('merchant_id', '=', merchantId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, params: JSON.parse(r.params) }));
+  }
+
+  /** An Idempotency-Key whose reservation a retry took over: completing it fails, as the plugin's does. */
+  const lostReservation = (): Idempotency => ({
+    scope: 'm:test',
+    key: 'lost-key-0002',
+    reservedAt: 0,
+    completed: false,
+    async complete() {
+      throw new Error('Idempotency-Key lost-key-0002 lost its reservation');
+    },
+  });
+
+  // ------------------------------------------------------------ the merchant's side
+
+  it('a chain top-up keeps the network and the platform address the merchant was shown', async () => {
+    const m = await newMerchant(t);
+    const voucher = await newUpload(t, m.id, 'voucher');
+    const r = await recharges.create(
+      m.id,
+      { method: 'chain', amount: 20_000, voucher, network: 'TRC20' },
+      null,
+    );
+    expect(r).toMatchObject({ method: 'chain', network: 'TRC20', address: TRC20, status: 'pending' });
+    expect(await stored(r.id)).toMatchObject({ method: 'chain', network: 'TRC20', address: TRC20 });
+
+    const closed = await refusedWith(
+      recharges.create(
+        m.id,
+        { method: 'chain', amount: 20_000, voucher: await newUpload(t, m.id, 'voucher'), network: 'ERC20' },
+        null,
+      ),
+    );
+    expect([closed.key, closed.data]).toEqual([
+      'NETWORK_UNAVAILABLE',
+      { fields: { network: 'NETWORK_UNAVAILABLE' } },
+    ]);
+  });
+
+  it('a manual or bank top-up sent with a network stores no network and no address', async () => {
+    const m = await newMerchant(t);
+    for (const method of ['manual', 'bank'] as const) {
+      const voucher = await newUpload(t, m.id, 'voucher');
+      const r = await recharges.create(m.id, { method, amount: 15_000, voucher, network: 'TRC20' }, null);
+      expect(r).toMatchObject({ method, network: null, address: null });
+      expect(await stored(r.id)).toMatchObject({ method, network: null, address: null });
+    }
+  });
+
+  it('a voucher already used, even by a cancelled top-up, is VOUCHER_USED at the voucher field', async () => {
+    const m = await newMerchant(t);
+    const voucher = await newUpload(t, m.id, 'voucher');
+    const r = await recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null);
+    await recharges.cancel(m.id, r.id);
+    const reused = await refusedWith(
+      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null),
+    );
+    expect([reused.key, reused.data]).toEqual(['VOUCHER_USED', { fields: { voucher: 'VOUCHER_USED' } }]);
+    expect(await rowsOf(m.id)).toHaveLength(1);
+  });
+
+  it('two top-ups racing with one voucher: one is recorded, the other is told VOUCHER_USED', async () => {
+    const m = await newMerchant(t);
+    const voucher = await newUpload(t, m.id, 'voucher');
+    // On SQLite both read "unused" before either writes (on PostgreSQL usually): the unique voucher
+    // column decides, and the loser is told the same as a late reuse.
+    const results = await Promise.allSettled([
+      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null),
+      recharges.create(m.id, { method: 'bank', amount: 16_000, voucher }, null),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Refusal] : []));
+    expect(refused.map((r) => [r.name, r.key, r.data])).toEqual([
+      ['Refusal', 'VOUCHER_USED', { fields: { voucher: 'VOUCHER_USED' } }],
+    ]);
+    expect(await rowsOf(m.id)).toHaveLength(1);
+  });
+
+  it('a failure while recording is reported as itself, and the voucher stays free for the retry', async () => {
+    const m = await newMerchant(t);
+    const voucher = await newUpload(t, m.id, 'voucher');
+    const error = await recharges
+      .create(m.id, { method: 'manual', amount: 15_000, voucher }, lostReservation())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).name).toBe('Error');
+    expect((error as Error).message).toMatch(/lost its reservation/);
+    expect(await rowsOf(m.id)).toEqual([]);
+    const retry = await recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null);
+    expect(retry.status).toBe('pending');
+  });
+
+  // ------------------------------------------------------------ the operator's side
+
+  it('the review queue: oldest first, by merchant and status, each with its merchant', async () => {
+    const m = await newMerchant(t);
+    const other = await newMerchant(t);
+    const first = await manual(m.id, 10_000);
+    t.clock.advance(1_000);
+    const second = await manual(m.id, 11_000);
+    t.clock.advance(1_000);
+    const third = await manual(m.id, 12_000);
+    await manual(other.id, 13_000);
+    await recharges.decide(op, second.id, { approve: false, reason: 'Voucher unreadable' }, null);
+
+    const all = await recharges.list({ page: 1, limit: 10, merchant_id: m.id });
+    expect(all.total).toBe(3);
+    expect(all.list.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
+    expect(all.list[0]).toMatchObject({
+      amount: '100.00',
+      merchant: { id: m.id, real_name: 'Nguyen Van A' },
+    });
+    expect(all.list[0]!.merchant.shop_name).toMatch(/^Shop /);
+
+    const pending = await recharges.list({ page: 1, limit: 10, merchant_id: m.id, status: 'pending' });
+    expect(pending.list.map((r) => r.id)).toEqual([first.id, third.id]);
+    const rejected = await recharges.list({ page: 1, limit: 10, merchant_id: m.id, status: 'rejected' });
+    expect(rejected.list).toMatchObject([{ id: second.id, reason: 'Voucher unreadable' }]);
+  });
+
+  it('approval credits the wallet in one journal under the operator’s name, audited and told', async () => {
+    const m = await newMerchant(t);
+    const r = await manual(m.id, 15_025);
+    const before = await lastAuditId();
+    const approved = await recharges.decide(op, r.id, { approve: true }, null);
+    expect(approved).toMatchObject({ id: r.id, status: 'approved', reason: null });
+
+    const row = await stored(r.id);
+    expect(row).toMatchObject({ status: 'approved', resolved_by: op.id });
+    expect(
+      await db()
+        .selectFrom('journals')
+        .select(['type', 'merchant_id', 'ref_type', 'ref_id', 'operator_id'])
+        .where('id', '=', row.journal_id ?? -1)
+        .executeTakeFirst(),
+    ).toEqual({
+      type: 'recharge',
+      merchant_id: m.id,
+      ref_type: 'recharge',
+      ref_id: r.id,
+      operator_id: op.id,
+    });
+    expect(await walletBalance(db(), m.id)).toBe(15_025);
+    expect(await auditSince(before)).toEqual([
+      {
+        operator_id: op.id,
+        action: 'recharge.approve',
+        target_type: 'recharge',
+        target_id: String(r.id),
+        detail: {},
+      },
+    ]);
+    expect(await noticesOf(m.id)).toEqual([
+      {
+        type: 'recharge_approved',
+        title_key: 'notice.recharge_approved',
+        params: { order_no: r.order_no, amount: '150.25' },
+        ref_type: 'recharge',
+        ref_id: r.id,
+      },
+    ]);
+  });
+
+  it('rejection credits nothing, audits the reason and tells the merchant why', async () => {
+    const m = await newMerchant(t);
+    const r = await manual(m.id, 20_000);
+    const before = await lastAuditId();
+    await recharges.decide(op, r.id, { approve: false, reason: 'Amount differs from the voucher' }, null);
+
+    expect(await stored(r.id)).toMatchObject({
+      status: 'rejected',
+      reason: 'Amount differs from the voucher',
+      journal_id: null,
+      resolved_by: op.id,
+    });
+    expect(await walletBalance(db(), m.id)).toBe(0);
+    expect(await auditSince(before)).toEqual([
+      {
+        operator_id: op.id,
+        action: 'recharge.reject',
+        target_type: 'recharge',
+        target_id: String(r.id),
+        detail: { reason: 'Amount differs from the voucher' },
+      },
+    ]);
+    expect(await noticesOf(m.id)).toEqual([
+      {
+        type: 'recharge_rejected',
+        title_key: 'notice.recharge_rejected',
+        params: { order_no: r.order_no, amount: '200.00', reason: 'Amount differs from the voucher' },
+        ref_type: 'recharge',
+        ref_id: r.id,
+      },
+    ]);
+  });
+});
