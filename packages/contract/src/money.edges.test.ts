@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_MINOR } from './constants';
-import { applyBps, formatMoney } from './money';
+import { applyBps, formatMoney, moneyProblem } from './money';
 import { moneyIn, moneyOut } from './money-fields';
 
 /**
@@ -39,5 +39,26 @@ describe('money at its edges', () => {
     for (const ok of ['0.00', '123.45', '-0.05']) expect(moneyOut.safeParse(ok).success, ok).toBe(true);
     for (const bad of ['x1.00', '1.00x', '1.0', '1', '1.000', '+1.00'])
       expect(moneyOut.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('says why a typed amount is not one, at the edges of each reason', () => {
+    const cases: Array<[string, ReturnType<typeof moneyProblem>]> = [
+      ['100.5', null],
+      ['', 'FIELD_REQUIRED'],
+      // Leading zeros are not a size: 16 characters that mean 12.
+      ['0000000000000012', 'FIELD_INVALID'],
+      ['007', 'FIELD_INVALID'],
+      ['007.50', 'FIELD_INVALID'],
+      ['007.505', 'FIELD_MONEY'],
+      // 14 digits is too large whatever follows; the cap itself with a third decimal is not.
+      ['99999999999999', 'FIELD_AMOUNT_TOO_BIG'],
+      ['1000000000.001', 'FIELD_MONEY'],
+      ['1000000000.011', 'FIELD_AMOUNT_TOO_BIG'],
+      ['1000000000.1', 'FIELD_AMOUNT_TOO_BIG'],
+      ['1000000001', 'FIELD_AMOUNT_TOO_BIG'],
+      ['-0.5', 'FIELD_NEGATIVE'],
+      ['1e5', 'FIELD_NOT_A_NUMBER'],
+    ];
+    for (const [text, problem] of cases) expect(moneyProblem(text), text).toBe(problem);
   });
 });
