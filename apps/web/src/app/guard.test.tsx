@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../test/api';
+import { newConfig } from '../test/factories';
 import { expectToast, logIn, logOut, renderApp } from '../test/render';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 describe('route guard', () => {
   beforeEach(() => logOut());
@@ -37,7 +41,7 @@ describe('route guard', () => {
   it('shows the tab bar, and asks for no order count until the order list exists', async () => {
     const merinfo = logIn();
     // An unmocked call fails the test: before, every visit asked order/list?status=5 and got a 404.
-    mockApi({ 'GET /merchant/merchant/getMerInfo': () => ok(merinfo) });
+    mockApi({ ...config, 'GET /merchant/merchant/getMerInfo': () => ok(merinfo) });
     await renderApp('/my');
     expect(await screen.findByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
     expect(document.title).toBe('My account · Dropdesk');

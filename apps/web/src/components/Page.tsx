@@ -1,24 +1,35 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../lib/paths';
 import styles from './ui.module.css';
 
 interface Props {
   title: string;
-  /** Show the back arrow (screens reached from another screen). */
+  /** Show the back arrow (screens reached from another screen); a path sends it there always. */
   back?: boolean | string;
+  /**
+   * The root of the tab this screen belongs to: where the back arrow goes when the app was opened
+   * on this screen (a link, a bookmark, a reload of a first page). The account, wallet, identity
+   * and report screens are all reached from My.
+   */
+  tabRoot?: string;
   right?: ReactNode;
   children: ReactNode;
 }
 
 /** A screen: a sticky header with the title (the page's h1) and an optional back arrow. */
-export function Page({ title, back = true, right, children }: Props) {
+export function Page({ title, back = true, tabRoot = paths.my, right, children }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const goBack = () => {
     if (typeof back === 'string') navigate(back);
-    else if (window.history.length > 1) navigate(-1);
-    else navigate('/');
+    // The router names the entry it started on 'default'; any screen reached inside the app has a
+    // key of its own (kept across a reload). `history.length` counts the pages before the app too,
+    // so going back from a screen opened directly used to leave the app.
+    else if (location.key !== 'default') navigate(-1);
+    else navigate(tabRoot, { replace: true });
   };
   return (
     <div className={styles.page}>

@@ -13,10 +13,12 @@ interface Props {
   value: string;
   onChange: (id: string) => void;
   error?: string;
+  /** The image of a reference given already (a registration's ID photo), shown until another is chosen. */
+  src?: string | null | undefined;
 }
 
 /** One image to upload: choose, compress if large, upload with a progress bar, preview. */
-export function UploadTile({ label, kind, value, onChange, error }: Props) {
+export function UploadTile({ label, kind, value, onChange, error, src }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -56,11 +58,12 @@ export function UploadTile({ label, kind, value, onChange, error }: Props) {
 
   const shownError = localError ?? error;
   const uploading = progress !== null;
+  const image = preview ?? (value && src ? src : null);
   return (
     <div className={styles.tile}>
       <label htmlFor={id} className={`${styles.box} ${shownError ? styles.invalid : ''}`}>
-        {preview ? (
-          <img src={preview} alt="" className={styles.preview} />
+        {image ? (
+          <img src={image} alt="" className={styles.preview} />
         ) : (
           <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

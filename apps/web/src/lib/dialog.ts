@@ -13,5 +13,13 @@ export async function loadDialog() {
 /** A confirmation dialog; resolves true when the user confirms. */
 export async function confirm(opts: { content: string; confirmText: string; cancelText: string }) {
   const Dialog = await loadDialog();
-  return Dialog.confirm(opts);
+  return Dialog.confirm({
+    ...opts,
+    // antd-mobile's dialog role has no name: a screen reader should announce it by its question. Its
+    // `aria-label` prop would also land on the box around the dialog, outside any landmark.
+    afterShow: () =>
+      [...document.querySelectorAll('.adm-dialog [role="dialog"]')]
+        .at(-1)
+        ?.setAttribute('aria-label', opts.content),
+  });
 }

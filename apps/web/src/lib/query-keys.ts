@@ -37,6 +37,8 @@ const wallet = queryKeysFactory('wallet');
 export const walletKeys = {
   all: wallet.all,
   blockchain: () => wallet.one('blockchain'),
+  /** The receiving bank account of manual and bank-card top-ups, and the merchant's reference. */
+  bankAccount: () => wallet.one('bank-account'),
   /** The withdrawal screen's figures: balance, fee rule, minimum, saved card. */
   extractInfo: () => wallet.one('extract-info'),
   rechargeLogs: () => wallet.lists('recharge'),
@@ -56,5 +58,7 @@ const reports = queryKeysFactory('reports');
 export const reportsKeys = {
   all: reports.all,
   bill: (filters: { type?: BillType }) => reports.list('bill', filters),
+  /** Every range of the finance report (its days are cut in the merchant's time zone). */
+  financialReports: () => reports.one('financial-report'),
   financialReport: (range: ReportRange) => reports.detail('financial-report', range),
 };

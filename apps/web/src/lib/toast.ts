@@ -57,7 +57,9 @@ function show(content: string, icon?: Icon, duration?: number, blocking = false)
   };
   void loadToast().then((Toast) => {
     if (closed) return;
-    const handler = Toast.show({ content, icon, duration, maskClickable: !blocking });
+    // A message sits near the top, off the form the merchant is filling; a loading one in the middle.
+    const position = icon === 'loading' ? 'center' : 'top';
+    const handler = Toast.show({ content, icon, duration, position, maskClickable: !blocking });
     close = () => handler.close();
   });
   return () => close();

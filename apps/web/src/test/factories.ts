@@ -1,4 +1,5 @@
-import type { MerInfo } from '@dropdesk/contract/account';
+import type { accountRoutes, MerInfo } from '@dropdesk/contract/account';
+import type { DataOf } from '@dropdesk/contract/route';
 
 let seq = 0;
 
@@ -34,6 +35,21 @@ export function newMerInfo(over: Partial<MerInfo> = {}): MerInfo {
       twitter: '',
       google: '',
     },
+    ...over,
+  };
+}
+
+/** The public config (common/config) as the server sends it; the platform's currency is USD ($). */
+export function newConfig(
+  over: Partial<DataOf<typeof accountRoutes.config>> = {},
+): DataOf<typeof accountRoutes.config> {
+  return {
+    service_url: 'https://support.example/chat',
+    invite_base_url: 'http://localhost',
+    languages: [],
+    countries: ['VN'],
+    min_topup: '100.00',
+    currency: { code: 'USD', symbol: '$' },
     ...over,
   };
 }

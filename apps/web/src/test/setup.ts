@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { rememberCurrency } from '../lib/money';
 import { resetAppQueryClient } from '../lib/query';
 import { loadToast } from '../lib/toast';
 import { assertNoUnmockedCalls } from './api';
@@ -22,6 +23,7 @@ afterEach(() => {
     cleanup();
     // A fresh QueryClient per test: no test sees another's data, whatever its session.
     resetAppQueryClient();
+    rememberCurrency(null); // the next test reads the config again
     document.body.innerHTML = ''; // toasts and popups live outside the rendered root
     localStorage.clear();
     sessionStorage.clear();

@@ -1,10 +1,9 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../../components/Amount';
 import { LanguagePicker } from '../../../components/LanguagePicker';
 import { LazyImage } from '../../../components/LazyImage';
 import { MenuList } from '../../../components/MenuList';
-import { formatMoney } from '../../../lib/format';
-import { currentLang } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
 import { useMerInfo } from '../api/get-mer-info';
@@ -18,7 +17,6 @@ import styles from './my.module.css';
  */
 export default function MyScreen() {
   const { t } = useTranslation();
-  const lang = currentLang();
   const { merinfo } = useMerInfo();
   const shop = merinfo?.shop;
   return (
@@ -47,7 +45,9 @@ export default function MyScreen() {
         {merinfo?.balance != null && (
           <div className={styles.balance}>
             <span>{t('my.balance')}</span>
-            <strong>{formatMoney(merinfo.balance, lang)}</strong>
+            <strong data-testid="my-balance">
+              <Amount value={merinfo.balance} />
+            </strong>
           </div>
         )}
       </header>

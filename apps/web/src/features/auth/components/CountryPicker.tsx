@@ -1,7 +1,7 @@
 import { COUNTRIES } from '@dropdesk/contract/constants';
-import Popup from 'antd-mobile/es/components/popup';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchSheet } from '../../../components/SearchSheet';
 import ui from '../../../components/ui.module.css';
 import { countryName } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -61,42 +61,34 @@ export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error
           {error}
         </p>
       )}
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={styles.sheet}>
-        <div role="dialog" aria-label={label}>
-          <div className={styles.sheetHead}>
-            <input
-              className={ui.input}
-              type="search"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              placeholder={t('register.countrySearch')}
-              aria-label={t('register.countrySearch')}
-            />
-            <button type="button" className={ui.link} onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-          <ul className={styles.list}>
-            {shown.map((o) => (
-              <li key={o.code}>
-                <button
-                  type="button"
-                  className={styles.option}
-                  aria-pressed={o.code === value}
-                  onClick={() => {
-                    onChange(o.code);
-                    setOpen(false);
-                    setFilter('');
-                  }}
-                >
-                  <span>{o.name}</span>
-                  {o.code === value && <span aria-hidden="true">✓</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </Popup>
+      <SearchSheet
+        open={open}
+        onClose={() => setOpen(false)}
+        label={label}
+        search={filter}
+        onSearch={setFilter}
+        searchLabel={t('register.countrySearch')}
+      >
+        <ul className={styles.list}>
+          {shown.map((o) => (
+            <li key={o.code}>
+              <button
+                type="button"
+                className={styles.option}
+                aria-pressed={o.code === value}
+                onClick={() => {
+                  onChange(o.code);
+                  setOpen(false);
+                  setFilter('');
+                }}
+              >
+                <span>{o.name}</span>
+                {o.code === value && <span aria-hidden="true">✓</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </SearchSheet>
     </div>
   );
 }

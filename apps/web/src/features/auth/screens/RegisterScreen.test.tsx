@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
 import { logOut, renderApp } from '../../../test/render';
+import { fakeUploads } from '../../../test/uploads';
 
 // Popups animate in; happy-dom does not run the animation, so skip the pointer-events check.
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -144,39 +145,3 @@ describe('registration', () => {
     expect(sent.id_card_front).not.toBe(sent.id_card_back);
   });
 });
-
-/** XMLHttpRequest as the upload endpoint: reports progress, then answers with a reference. */
-function fakeUploads() {
-  const state = { kinds: [] as string[], progressSeen: false, n: 0 };
-  class FakeXHR {
-    status = 0;
-    responseText = '';
-    timeout = 0;
-    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send(form: FormData) {
-      state.kinds.push(String(form.get('kind')));
-      state.n += 1;
-      const id = `u_${String(state.n).padStart(22, 'a')}`;
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-        state.progressSeen = true;
-        this.status = 200;
-        this.responseText = JSON.stringify({
-          code: 1,
-          msg: 'OK',
-          data: { id, url: `/uploads/${id}`, kind: 'x', private: true },
-        });
-        this.onload?.();
-      }, 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  return state;
-}

@@ -16,6 +16,11 @@ import { type KycInfo, useIdcard } from '../api/get-idcard';
 import { useSubmitIdcard } from '../api/submit-idcard';
 
 type Values = z.input<typeof idcardBody>;
+type Prefill = NonNullable<KycInfo['prefill']>;
+
+/** The contract's limits, shown at the inputs (a 5,000-character name was once taken silently). */
+const NAME_MAX = idcardBody.shape.real_name.maxLength ?? 60;
+const ID_NUMBER_MAX = 32;
 
 function StatusCard({ info }: { info: KycInfo }) {
   const { t } = useTranslation();
@@ -46,28 +51,85 @@ function StatusCard({ info }: { info: KycInfo }) {
   );
 }
 
-function Photo({ control, name, label }: { control: Control<Values>; name: keyof Values; label: string }) {
+function Photo({
+  control,
+  name,
+  label,
+  src,
+}: {
+  control: Control<Values>;
+  name: keyof Values;
+  label: string;
+  /** The registration's photo for this field, while its reference is the one kept. */
+  src: string | null | undefined;
+}) {
   const { value, onChange, error } = useBoundField({ control, name });
-  return <UploadTile label={label} kind="id_card" value={value} onChange={onChange} error={error} />;
+  return (
+    <UploadTile label={label} kind="id_card" value={value} onChange={onChange} error={error} src={src} />
+  );
 }
 
-function IdcardForm() {
+/**
+ * The submission. While unverified, what registration took (the name, the three ID photos) is
+ * filled in from `prefill`: the merchant checks it, may replace a photo, and adds the ID number.
+ */
+function IdcardForm({ prefill }: { prefill: Prefill | null }) {
   const { t } = useTranslation();
   const submit = useSubmitIdcard();
   const form = useContractForm(idcardBody, {
-    defaultValues: { real_name: '', id_number: '', id_card_front: '', id_card_back: '', id_card_hand: '' },
+    defaultValues: {
+      real_name: prefill?.real_name ?? '',
+      id_number: '',
+      id_card_front: prefill?.id_card_front ?? '',
+      id_card_back: prefill?.id_card_back ?? '',
+      id_card_hand: prefill?.id_card_hand ?? '',
+    },
   });
+  const name = form.watch('real_name') ?? '';
   const onSubmit = form.submit(async (body) => {
     await submit.mutateAsync(body);
     toast.success(t('kyc.submitted'));
   });
   return (
     <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
-      <FormField control={form.control} name="real_name" label={t('kyc.realName')} />
-      <FormField control={form.control} name="id_number" label={t('kyc.idNumber')} />
-      <Photo control={form.control} name="id_card_front" label={t('kyc.front')} />
-      <Photo control={form.control} name="id_card_back" label={t('kyc.back')} />
-      <Photo control={form.control} name="id_card_hand" label={t('kyc.hand')} />
+      {prefill && (
+        <p className={ui.hint} data-testid="kyc-prefilled">
+          {t('kyc.prefilled')}
+        </p>
+      )}
+      <FormField
+        control={form.control}
+        name="real_name"
+        label={t('kyc.realName')}
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        hint={t('kyc.length', { length: name.length, max: NAME_MAX })}
+      />
+      <FormField
+        control={form.control}
+        name="id_number"
+        label={t('kyc.idNumber')}
+        maxLength={ID_NUMBER_MAX}
+        autoCapitalize="characters"
+      />
+      <Photo
+        control={form.control}
+        name="id_card_front"
+        label={t('kyc.front')}
+        src={prefill?.id_card_front_url}
+      />
+      <Photo
+        control={form.control}
+        name="id_card_back"
+        label={t('kyc.back')}
+        src={prefill?.id_card_back_url}
+      />
+      <Photo
+        control={form.control}
+        name="id_card_hand"
+        label={t('kyc.hand')}
+        src={prefill?.id_card_hand_url}
+      />
       <SubmitBar control={form.control} label={t('kyc.submit')} />
     </form>
   );
@@ -82,7 +144,9 @@ export default function IdInfoScreen() {
         {(info) => (
           <>
             <StatusCard info={info} />
-            {(info.status === 'unverified' || info.status === 'rejected') && <IdcardForm />}
+            {(info.status === 'unverified' || info.status === 'rejected') && (
+              <IdcardForm prefill={info.prefill} />
+            )}
           </>
         )}
       </QueryState>

@@ -16,8 +16,20 @@ const kyc = (over: Record<string, unknown> = {}) => ({
   id_card_hand_url: null,
   submitted_at: null,
   reviewed_at: null,
+  prefill: null,
   ...over,
 });
+
+/** What registration took, as idcard's `prefill` gives it while unverified. */
+const prefill = {
+  real_name: 'Nguyễn Thị Lan',
+  id_card_front: 'u_front00000000000000001',
+  id_card_back: 'u_back000000000000000001',
+  id_card_hand: 'u_hand000000000000000001',
+  id_card_front_url: '/uploads/u_front00000000000000001',
+  id_card_back_url: '/uploads/u_back000000000000000001',
+  id_card_hand_url: '/uploads/u_hand000000000000000001',
+};
 
 describe('identity verification', () => {
   beforeEach(() => logOut());
@@ -38,6 +50,48 @@ describe('identity verification', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
     expect(await screen.findByText('Please enter a valid ID number')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('unverified: what registration took is filled in, so the merchant only adds the ID number', async () => {
+    logIn();
+    const { calls } = mockApi({
+      'GET /merchant/merchant/idcard': () => ok(kyc({ prefill })),
+      'POST /merchant/merchant/idcard': () => ok(kyc({ status: 'pending', real_name: prefill.real_name })),
+    });
+    await renderApp('/idInfo');
+    expect(await screen.findByTestId('kyc-prefilled')).toHaveTextContent('filled in from your registration');
+    const name = screen.getByLabelText('Full legal name');
+    expect(name).toHaveValue('Nguyễn Thị Lan');
+    // The limit is visible, and the input takes no more than the contract allows.
+    expect(name).toHaveAttribute('maxLength', '60');
+    expect(name).toHaveAccessibleDescription('14 of 60 characters');
+    // The registration's photos are shown, each still replaceable.
+    for (const url of [prefill.id_card_front_url, prefill.id_card_back_url, prefill.id_card_hand_url])
+      expect(document.querySelector(`img[src="${url}"]`)).not.toBeNull();
+    expect(screen.getByLabelText('ID card, front')).toBeEnabled();
+    expect(screen.getAllByText('Uploaded')).toHaveLength(3);
+
+    await user.type(screen.getByLabelText('ID number'), '079123456789');
+    await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      real_name: 'Nguyễn Thị Lan',
+      id_number: '079123456789',
+      id_card_front: prefill.id_card_front,
+      id_card_back: prefill.id_card_back,
+      id_card_hand: prefill.id_card_hand,
+    });
+  });
+
+  it("the name counter follows what is typed, up to the contract's 60 characters", async () => {
+    logIn();
+    mockApi({ 'GET /merchant/merchant/idcard': () => ok(kyc()) });
+    await renderApp('/idInfo');
+    const name = await screen.findByLabelText('Full legal name');
+    expect(name).toHaveAccessibleDescription('0 of 60 characters');
+    await user.type(name, 'x'.repeat(70));
+    expect(name).toHaveValue('x'.repeat(60));
+    expect(name).toHaveAccessibleDescription('60 of 60 characters');
   });
 
   it('rejected: the reason is shown and the form is offered again', async () => {

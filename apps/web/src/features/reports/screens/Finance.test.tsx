@@ -2,8 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, mockApi, ok } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import type { FinancialReport } from '../api/get-financial-report';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -84,35 +88,53 @@ describe('finance report', () => {
 
   it('shows the figures of all time, the time zone, and charts the days in a lazy chunk', async () => {
     logIn();
-    const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(newReport()) });
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/financial_report': () => ok(newReport()),
+    });
     await renderApp('/finance');
 
-    expect(await screen.findByTestId('figure-profit')).toHaveTextContent('Profit600.00');
-    expect(screen.getByTestId('figure-sales')).toHaveTextContent('Sales1,500.00');
-    expect(screen.getByTestId('figure-cost')).toHaveTextContent('Cost900.00');
-    expect(screen.getByTestId('figure-topups')).toHaveTextContent('Top-ups2,000.00');
-    expect(screen.getByTestId('figure-withdrawals')).toHaveTextContent('Withdrawals500.00');
-    expect(screen.getByTestId('figure-fees')).toHaveTextContent('Fees5.00');
-    expect(screen.getByTestId('figure-refunds')).toHaveTextContent('Refunds0.00');
+    // Each amount with the platform's currency, which comes with the public config.
+    const profit = await screen.findByTestId('figure-profit');
+    await waitFor(() => expect(profit).toHaveTextContent('Profit$600.00'));
+    expect(screen.getByTestId('figure-sales')).toHaveTextContent('Sales$1,500.00');
+    expect(screen.getByTestId('figure-cost')).toHaveTextContent('Cost$900.00');
+    expect(screen.getByTestId('figure-topups')).toHaveTextContent('Top-ups$2,000.00');
+    expect(screen.getByTestId('figure-withdrawals')).toHaveTextContent('Withdrawals$500.00');
+    expect(screen.getByTestId('figure-fees')).toHaveTextContent('Fees$5.00');
+    expect(screen.getByTestId('figure-refunds')).toHaveTextContent('Refunds$0.00');
     expect(screen.getByTestId('period')).toHaveTextContent('Since your shop opened');
-    expect(screen.getByText('Days are counted in the Asia/Ho_Chi_Minh time zone')).toBeInTheDocument();
+    // The zone in words, not its id ('Asia/Ho_Chi_Minh'), and where to change it.
+    const zone = screen.getByTestId('time-zone');
+    expect(zone).toHaveTextContent('Days are counted in Indochina Time (Ho Chi Minh, GMT+07:00).');
+    expect(zone).not.toHaveTextContent('Asia/Ho_Chi_Minh');
+    expect(within(zone).getByRole('link', { name: 'Change time zone' })).toHaveAttribute(
+      'href',
+      '/personalInfo',
+    );
     expect(screen.getByRole('heading', { name: 'Day by day (3 days)' })).toBeInTheDocument();
     expect(reportCalls(calls)[0]?.query.get('range')).toBe('all');
 
-    // The chart chunk loaded and uPlot drew its legend with the three lines.
+    // The chart chunk loaded, uPlot drew it, and its legend gives each line with a value: the
+    // range's totals while no day is pointed at (uPlot's own legend showed labels with no values).
     const chart = await screen.findByTestId('finance-chart');
     await waitFor(() => expect(chart.querySelector('.uplot')).not.toBeNull());
-    expect(within(chart).getByText('Sales')).toBeInTheDocument();
-    expect(within(chart).getByText('Profit')).toBeInTheDocument();
-    expect(within(chart).getByText('Top-ups')).toBeInTheDocument();
+    const legend = within(chart).getByTestId('chart-legend');
+    expect(legend).toHaveTextContent('Whole period');
+    expect(within(legend).getByText('Sales').parentElement).toHaveTextContent('Sales$1,500.00');
+    expect(within(legend).getByText('Profit').parentElement).toHaveTextContent('Profit$600.00');
+    expect(within(legend).getByText('Top-ups').parentElement).toHaveTextContent('Top-ups$2,000.00');
 
     // The same days as a table for screen readers, money as exact text.
     const table = screen.getByRole('table', { name: 'Day by day (3 days)' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[2]).toHaveTextContent('Nov 21');
-    expect(rows[2]).toHaveTextContent('1,500.00');
-    expect(rows[2]).toHaveTextContent('600.00');
+    expect(rows[2]).toHaveTextContent('$1,500.00');
+    expect(rows[2]).toHaveTextContent('$600.00');
+    // Hidden inside a block: a hidden table alone still stretched the page under the chart.
+    expect(table.parentElement).toHaveClass('visually-hidden');
+    expect(table).not.toHaveClass('visually-hidden');
   });
 
   it('the range filter asks for that range and names its days', async () => {
@@ -124,6 +146,7 @@ describe('finance report', () => {
       series: ['2026-11-16', '2026-11-17', '2026-11-18'].map((d) => ({ ...quietDay(d), sales: '10.00' })),
     });
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/financial_report': (c) =>
         ok(c.query.get('range') === 'week' ? week : newReport()),
     });
@@ -132,8 +155,8 @@ describe('finance report', () => {
     expect(screen.getByRole('button', { name: 'All time' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'This week' }));
-    await waitFor(() => expect(screen.getByTestId('figure-profit')).toHaveTextContent('-12.00'));
-    expect(within(screen.getByTestId('figure-profit')).getByText('-12.00')).toHaveClass('minus');
+    await waitFor(() => expect(screen.getByTestId('figure-profit')).toHaveTextContent('-$12.00'));
+    expect(within(screen.getByTestId('figure-profit')).getByText('-$12.00')).toHaveClass('minus');
     expect(screen.getByTestId('period')).toHaveTextContent(/Nov 16\s*–\s*18, 2026/);
     expect(screen.getByRole('button', { name: 'This week' })).toHaveAttribute('aria-pressed', 'true');
     expect(router.state.location.search).toBe('?range=week');
@@ -143,7 +166,7 @@ describe('finance report', () => {
   it('opens on the range in the address', async () => {
     logIn();
     const yesterday = newReport({ range: 'yesterday', series: [quietDay('2026-11-21')] });
-    const { calls } = mockApi({ 'GET /merchant/merchant/financial_report': () => ok(yesterday) });
+    const { calls } = mockApi({ ...config, 'GET /merchant/merchant/financial_report': () => ok(yesterday) });
     await renderApp('/finance?range=yesterday');
     expect(await screen.findByTestId('period')).toHaveTextContent('Nov 21, 2026');
     expect(screen.getByRole('button', { name: 'Yesterday' })).toHaveAttribute('aria-pressed', 'true');
@@ -154,6 +177,7 @@ describe('finance report', () => {
     logIn();
     const zero = '0.00';
     mockApi({
+      ...config,
       'GET /merchant/merchant/financial_report': () =>
         ok(
           newReport({
@@ -179,6 +203,7 @@ describe('finance report', () => {
     logIn();
     let tries = 0;
     mockApi({
+      ...config,
       'GET /merchant/merchant/financial_report': () =>
         ++tries === 1
           ? { status: 200, body: { code: 0, error: 'FIELD_INVALID', msg: 'Invalid range' } }

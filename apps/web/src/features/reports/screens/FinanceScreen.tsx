@@ -2,12 +2,14 @@ import type { Lang } from '@dropdesk/contract/constants';
 import type { ReportRange } from '@dropdesk/contract/reports';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Amount } from '../../../components/Amount';
 import { Page } from '../../../components/Page';
 import { Loading, QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { currentLang } from '../../../lib/i18n';
-import { formatAmount } from '../../../lib/money';
+import { paths } from '../../../lib/paths';
+import { zoneInWords } from '../../../lib/time-zone';
 import { type FinancialReport, useFinancialReport } from '../api/get-financial-report';
 import styles from './reports.module.css';
 
@@ -89,7 +91,10 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
       <p className={styles.period} data-testid="period">
         {period}
       </p>
-      <p className={styles.zone}>{t('finance.timeZone', { zone: report.time_zone })}</p>
+      <p className={styles.zone} data-testid="time-zone">
+        {t('finance.timeZone', { zone: zoneInWords(report.time_zone, lang) })}{' '}
+        <Link to={paths.personalInfo}>{t('finance.changeTimeZone')}</Link>
+      </p>
       <dl className={styles.grid}>
         {FIGURES.map((k) => (
           <div
@@ -99,7 +104,7 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
           >
             <dt>{figureLabels[k]}</dt>
             <dd className={report[k].startsWith('-') ? styles.minus : undefined}>
-              {formatAmount(report[k])}
+              <Amount value={report[k]} />
             </dd>
           </div>
         ))}
@@ -115,33 +120,44 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
             <div className={styles.chartSlot}>
               <ChartBoundary fallback={<p className={ui.center}>{t('finance.chartFailed')}</p>}>
                 <Suspense fallback={<Loading />}>
-                  <FinanceChart series={series} days={days} lang={lang} />
+                  <FinanceChart
+                    series={series}
+                    days={days}
+                    totals={{ sales: report.sales, profit: report.profit, topups: report.topups }}
+                    lang={lang}
+                  />
                 </Suspense>
               </ChartBoundary>
             </div>
-            <table className="visually-hidden">
-              <caption>{t('finance.daily', { count: series.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('finance.day')}</th>
-                  {LINES.map((k) => (
-                    <th key={k} scope="col">
-                      {figureLabels[k]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {series.map((d, i) => (
-                  <tr key={d.date}>
-                    <th scope="row">{days[i]}</th>
+            {/* Hidden in a block: a table ignores `overflow`, so hidden by itself its rows still
+                stretched the page (the blank space under the chart, a row per day). */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('finance.daily', { count: series.length })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('finance.day')}</th>
                     {LINES.map((k) => (
-                      <td key={k}>{formatAmount(d[k])}</td>
+                      <th key={k} scope="col">
+                        {figureLabels[k]}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {series.map((d, i) => (
+                    <tr key={d.date}>
+                      <th scope="row">{days[i]}</th>
+                      {LINES.map((k) => (
+                        <td key={k}>
+                          <Amount value={d[k]} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </section>

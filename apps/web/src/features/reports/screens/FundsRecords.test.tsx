@@ -2,8 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, mockApi, ok } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 import type { BillItem } from '../api/get-bill';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -34,6 +38,7 @@ describe('funds records', () => {
   it('lists postings with their type, signed amount, balance after and an adjustment reason', async () => {
     logIn();
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/bill': () =>
         page([
           newBill({
@@ -62,11 +67,12 @@ describe('funds records', () => {
     const [withdrawal, adjustment, topUp] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(withdrawal).toHaveTextContent('Withdrawal');
     expect(withdrawal).toHaveTextContent('Held for withdrawal');
-    expect(within(withdrawal).getByText('-600.00')).toHaveClass('minus');
-    expect(withdrawal).toHaveTextContent('Balance: 400.00');
-    expect(within(adjustment).getByText('+25.50')).toHaveClass('plus');
+    // The currency comes with the public config.
+    expect(await within(withdrawal).findByText('-$600.00')).toHaveClass('minus');
+    expect(withdrawal).toHaveTextContent('Balance: $400.00');
+    expect(within(adjustment).getByText('+$25.50')).toHaveClass('plus');
     expect(adjustment).toHaveTextContent('Reason: Courier refund');
-    expect(within(topUp).getByText('+1,234.50')).toBeInTheDocument();
+    expect(within(topUp).getByText('+$1,234.50')).toBeInTheDocument();
     expect(within(topUp).getByText('Top-up')).toBeInTheDocument();
     expect(topUp.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T10:00:00.000Z');
 
@@ -79,13 +85,14 @@ describe('funds records', () => {
   it('the type filter asks the server for that type and says when it has none', async () => {
     logIn();
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/bill': (c) =>
         c.query.get('type') === 'refund'
           ? page([])
           : page([newBill({ type: 'fee', journal_type: 'fee', amount: '-2.00' })]),
     });
     const { router } = await renderApp('/fundsRecords');
-    expect(await screen.findByText('-2.00')).toBeInTheDocument();
+    expect(await screen.findByText('-$2.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Refund' }));
@@ -95,13 +102,13 @@ describe('funds records', () => {
     expect(billCalls(calls).at(-1)?.query.get('type')).toBe('refund');
 
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect(await screen.findByText('-2.00')).toBeInTheDocument();
+    expect(await screen.findByText('-$2.00')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
   it('opens on the type in the address', async () => {
     logIn();
-    const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
+    const { calls } = mockApi({ ...config, 'GET /merchant/merchant/bill': () => page([]) });
     await renderApp('/fundsRecords?type=level');
     expect(await screen.findByText('No “Shop level” records yet')).toBeInTheDocument();
     expect(billCalls(calls)[0]?.query.get('type')).toBe('level');
@@ -109,7 +116,7 @@ describe('funds records', () => {
 
   it('ignores a type in the address that it does not know', async () => {
     logIn();
-    const { calls } = mockApi({ 'GET /merchant/merchant/bill': () => page([]) });
+    const { calls } = mockApi({ ...config, 'GET /merchant/merchant/bill': () => page([]) });
     await renderApp('/fundsRecords?type=bogus');
     expect(await screen.findByText('No funds records yet')).toBeInTheDocument();
     expect(billCalls(calls)[0]?.query.has('type')).toBe(false);
@@ -123,6 +130,7 @@ describe('funds records', () => {
       const first = Array.from({ length: 20 }, () => newBill());
       const second = Array.from({ length: 5 }, () => newBill({ amount: '-1.00' }));
       const { calls } = mockApi({
+        ...config,
         'GET /merchant/merchant/bill': (c) =>
           c.query.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
       });
@@ -142,6 +150,7 @@ describe('funds records', () => {
     try {
       let fail = true;
       mockApi({
+        ...config,
         'GET /merchant/merchant/bill': (c) =>
           c.query.get('page') !== '2'
             ? page(
@@ -158,7 +167,7 @@ describe('funds records', () => {
       expect(screen.getAllByTestId('bill-row')).toHaveLength(20);
       fail = false;
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByText('-3.00')).toBeInTheDocument();
+      expect(await screen.findByText('-$3.00')).toBeInTheDocument();
       expect(screen.getAllByTestId('bill-row')).toHaveLength(21);
     } finally {
       restore();
@@ -169,6 +178,7 @@ describe('funds records', () => {
     logIn();
     let tries = 0;
     mockApi({
+      ...config,
       'GET /merchant/merchant/bill': () =>
         // A server error is retried once by the query client before the screen shows it.
         ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newBill()]),
@@ -177,7 +187,7 @@ describe('funds records', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong on our side');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('+100.00')).toBeInTheDocument();
+    expect(await screen.findByText('+$100.00')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(tries).toBe(3);
   });

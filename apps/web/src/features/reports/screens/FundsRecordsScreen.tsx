@@ -1,11 +1,11 @@
 import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { formatAmount } from '../../../lib/money';
 import { type BillItem, useBill } from '../api/get-bill';
 import styles from './reports.module.css';
 
@@ -36,21 +36,17 @@ function useJournalNotes(): Partial<Record<JournalType, string>> {
   };
 }
 
-/** "+100.00" or "-600.00": the sign is part of the text, the colour only repeats it. */
-function signedMoney(amount: string): string {
-  const text = formatAmount(amount);
-  return amount.startsWith('-') || /^0*(\.0*)?$/.test(amount) ? text : `+${text}`;
-}
-
 function Row({ row, typeLabel, note }: { row: BillItem; typeLabel: string; note?: string | undefined }) {
   const { t } = useTranslation();
   const lang = currentLang();
+  const formatAmount = useFormatAmount();
   const out = row.amount.startsWith('-');
   return (
     <li className={styles.row} data-testid="bill-row">
       <span className={styles.type}>{typeLabel}</span>
       <span className={`${styles.amount} ${out ? styles.minus : styles.plus}`}>
-        {signedMoney(row.amount)}
+        {/* "+$100.00" or "-$600.00": the sign is part of the text, the colour only repeats it. */}
+        <Amount value={row.amount} signed />
       </span>
       <span className={styles.meta}>
         <time dateTime={row.created_at}>{formatDate(row.created_at, lang)}</time>

@@ -3,7 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -61,6 +65,7 @@ describe('top-up and withdrawal records', () => {
   it('each record shows its method, amount, status, and the reason of a rejection', async () => {
     logIn();
     mockApi({
+      ...config,
       'GET /merchant/merchant/recharge_log': () =>
         page([
           newTopUp({ method: 'chain', network: 'TRC20', status: 'approved' }),
@@ -73,7 +78,7 @@ describe('top-up and withdrawal records', () => {
     expect(chain).toHaveTextContent('Approved');
     expect(within(chain).queryByRole('button', { name: 'Cancel request' })).toBeNull();
     expect(bank).toHaveTextContent('Bank transfer');
-    expect(bank).toHaveTextContent('1,234.50');
+    expect(bank).toHaveTextContent('$1,234.50');
     expect(bank).toHaveTextContent('Rejected: Voucher unreadable');
   });
 
@@ -82,6 +87,7 @@ describe('top-up and withdrawal records', () => {
     const row = newTopUp({ order_no: 'R777' });
     let cancelled = false;
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/recharge_log': () =>
         page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
       'POST /merchant/merchant/recharge_cancel': () => {
@@ -92,7 +98,7 @@ describe('top-up and withdrawal records', () => {
     await renderApp('/rechargeRecord');
     await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
     const asked = await dialog();
-    expect(screen.getByRole('dialog')).toHaveTextContent('Cancel the top-up of 150.00 (order R777)?');
+    expect(screen.getByRole('dialog')).toHaveTextContent('Cancel the top-up of $150.00 (order R777)?');
 
     // "Keep it" sends nothing.
     await user.click(asked.getByRole('button', { name: 'Keep it' }));
@@ -111,6 +117,7 @@ describe('top-up and withdrawal records', () => {
     const row = newWithdrawal({ order_no: 'W900' });
     let cancelled = false;
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: cancelled ? '500.00' : '400.00' }),
       'GET /merchant/merchant/extract_log': () =>
         page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
@@ -120,9 +127,9 @@ describe('top-up and withdrawal records', () => {
       },
     });
     const { router } = await renderApp('/my');
-    expect(await screen.findByText('400.00')).toBeInTheDocument();
+    expect(await screen.findByText('$400.00')).toBeInTheDocument();
     await act(() => router.navigate('/withdrawRecord'));
-    expect(await screen.findByText('Fee: 2.00 · You receive: 98.00')).toBeInTheDocument();
+    expect(await screen.findByText('Fee: $2.00 · You receive: $98.00')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('The amount returns to your balance');
     await user.click((await dialog()).getByRole('button', { name: 'Cancel it' }));
@@ -132,7 +139,7 @@ describe('top-up and withdrawal records', () => {
     );
 
     await act(() => router.navigate('/my'));
-    expect(await screen.findByText('500.00')).toBeInTheDocument();
+    expect(await screen.findByText('$500.00')).toBeInTheDocument();
   });
 
   it('a cancel refused because an operator resolved it first shows why and refreshes the list', async () => {
@@ -140,6 +147,7 @@ describe('top-up and withdrawal records', () => {
     const row = newTopUp();
     let resolved = false;
     mockApi({
+      ...config,
       'GET /merchant/merchant/recharge_log': () =>
         page([{ ...row, status: resolved ? 'approved' : 'pending' }]),
       'POST /merchant/merchant/recharge_cancel': () => {
@@ -156,7 +164,7 @@ describe('top-up and withdrawal records', () => {
 
   it('empty: says there is nothing yet', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract_log': () => page([]) });
+    mockApi({ ...config, 'GET /merchant/merchant/extract_log': () => page([]) });
     await renderApp('/withdrawRecord');
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
   });
@@ -165,6 +173,7 @@ describe('top-up and withdrawal records', () => {
     logIn();
     let tries = 0;
     mockApi({
+      ...config,
       'GET /merchant/merchant/recharge_log': () =>
         ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newTopUp()]),
     });
@@ -185,6 +194,7 @@ describe('top-up and withdrawal records', () => {
       const second = Array.from({ length: 3 }, () => newWithdrawal({ amount: '7.00' }));
       let failPage2 = true;
       mockApi({
+        ...config,
         'GET /merchant/merchant/extract_log': (c) => {
           if (c.query.get('page') !== '2') return page(first, 23, 1);
           if (failPage2) return 'network-error';

@@ -1,11 +1,11 @@
 import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { useTranslation } from 'react-i18next';
+import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { confirm } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { formatAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { useCancelExtract } from '../api/cancel-extract';
 import { useCancelRecharge } from '../api/cancel-recharge';
@@ -55,7 +55,9 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
   return (
     <li className={styles.row} data-testid="record">
       <span className={styles.method}>{methodLabel(row.method, row.network)}</span>
-      <strong className={styles.amount}>{formatAmount(row.amount)}</strong>
+      <strong className={styles.amount}>
+        <Amount value={row.amount} />
+      </strong>
       <span className={styles.meta}>
         {t('wallet.orderNo')}: {row.order_no}
       </span>
@@ -65,7 +67,7 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
       </time>
       {'fee' in row && (
         <span className={styles.meta}>
-          {t('wallet.fee')}: {formatAmount(row.fee)} · {t('wallet.actual')}: {formatAmount(row.actual)}
+          {t('wallet.fee')}: <Amount value={row.fee} /> · {t('wallet.actual')}: <Amount value={row.actual} />
         </span>
       )}
       {row.status === 'rejected' && row.reason && (
@@ -108,6 +110,7 @@ function useConfirmCancel(cancel: Cancel, question: (row: RechargeItem | Withdra
 export function RechargeRecordScreen() {
   const { t } = useTranslation();
   const cancel = useCancelRecharge();
+  const formatAmount = useFormatAmount();
   const ask = useConfirmCancel(cancel, (r) =>
     t('wallet.cancelTopupQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
   );
@@ -134,6 +137,7 @@ export function RechargeRecordScreen() {
 export function WithdrawRecordScreen() {
   const { t } = useTranslation();
   const cancel = useCancelExtract();
+  const formatAmount = useFormatAmount();
   const ask = useConfirmCancel(cancel, (r) =>
     t('wallet.cancelWithdrawalQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
   );

@@ -1,9 +1,14 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
-import { mockApi, ok } from '../../../test/api';
+import { mockApi, ok, refusal } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
+import { fakeUploads } from '../../../test/uploads';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -17,13 +22,23 @@ const chain = {
   min_topup: '100.00',
 };
 
+/** The receiving account operators configured, with this merchant's reference filled in. */
+const account = {
+  bank_name: 'Vietcombank',
+  holder_name: 'DROPDESK PLATFORM LTD',
+  account_number: '0071001234567',
+  reference: 'DD1042',
+};
+const bankAccount = { 'GET /merchant/merchant/getBankAccount': () => ok({ account }) };
+const noBankAccount = { 'GET /merchant/merchant/getBankAccount': () => ok({ account: null }) };
+
 describe('top-up', () => {
   beforeEach(() => logOut());
   afterEach(() => vi.unstubAllGlobals());
 
   it('chain: network picker, address, notes; the minimum and the voucher are required', async () => {
     logIn();
-    const { calls } = mockApi({ 'GET /merchant/merchant/getBlockchain': () => ok(chain) });
+    const { calls } = mockApi({ ...config, 'GET /merchant/merchant/getBlockchain': () => ok(chain) });
     await renderApp('/blockchainRecharge');
     expect(await screen.findByTestId('deposit-address')).toHaveTextContent(chain.networks[0]!.address);
     // Radio buttons: a screen reader says which network is selected.
@@ -42,22 +57,115 @@ describe('top-up', () => {
     await user.clear(amount);
     await user.type(amount, '99.99');
     await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
-    expect(amount).toHaveAccessibleDescription('Minimum top-up 100.00');
+    expect(amount).toHaveAccessibleDescription('Minimum top-up $100.00');
     expect(screen.getByText('Please upload this photo')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it("the minimum is written one way, in the reader's language, in the hint and in the error", async () => {
     logIn();
-    mockApi({});
+    mockApi({ ...config, ...bankAccount });
     await renderApp('/walletRecharge');
     await act(() => switchLanguage('vi'));
     const amount = await screen.findByLabelText('Số tiền');
-    // Before: '100,00' in the hint and '100.00' in the error.
-    expect(amount).toHaveAccessibleDescription('Nạp tối thiểu 100,00');
+    // Before: '100,00' in the hint and '100.00' in the error; the currency where Vietnamese puts it.
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/^Nạp tối thiểu 100,00\s\$$/));
     await user.type(amount, '99');
     await user.click(screen.getByRole('button', { name: 'Gửi yêu cầu nạp' }));
-    await waitFor(() => expect(amount).toHaveAccessibleDescription('Nạp tối thiểu 100,00'));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/^Nạp tối thiểu 100,00\s\$$/));
     expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('manual: says where to send the money, each detail with a copy button, and the reference', async () => {
+    logIn();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    mockApi({ ...config, ...bankAccount });
+    await renderApp('/walletRecharge');
+    const payTo = await screen.findByRole('region', { name: 'Transfer the amount to this account' });
+    expect(within(payTo).getByTestId('pay-to-bank')).toHaveTextContent('Vietcombank');
+    expect(within(payTo).getByTestId('pay-to-holder')).toHaveTextContent('DROPDESK PLATFORM LTD');
+    expect(within(payTo).getByTestId('pay-to-number')).toHaveTextContent('0071001234567');
+    expect(within(payTo).getByTestId('pay-to-reference')).toHaveTextContent('DD1042');
+    expect(payTo).toHaveTextContent('Write DD1042 in the transfer note');
+
+    await user.click(within(payTo).getByRole('button', { name: 'Copy Account number' }));
+    expect(writeText).toHaveBeenLastCalledWith('0071001234567');
+    await user.click(within(payTo).getByRole('button', { name: 'Copy Transfer note' }));
+    expect(writeText).toHaveBeenLastCalledWith('DD1042');
+    // The form is there to fill.
+    expect(screen.getByLabelText('Amount')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit top-up' })).toBeEnabled();
+  });
+
+  it('bank card: until the receiving account is configured, the method says it is not open, with no form', async () => {
+    logIn();
+    mockApi({ ...config, ...noBankAccount });
+    await renderApp('/bankCardRecharge');
+    const notOpen = await screen.findByTestId('method-not-open');
+    expect(notOpen).toHaveTextContent('Not open yet');
+    expect(notOpen).toHaveTextContent("The bank account to pay into hasn't been set up yet");
+    expect(within(notOpen).getByRole('link', { name: 'Choose another method' })).toHaveAttribute(
+      'href',
+      '/recharge',
+    );
+    // Nothing to fill in or upload before being told.
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.queryByLabelText('Payment voucher')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+  });
+
+  it('chain: with no network open it says so up front, instead of refusing after the voucher', async () => {
+    logIn();
+    mockApi({ ...config, 'GET /merchant/merchant/getBlockchain': () => ok({ ...chain, networks: [] }) });
+    await renderApp('/blockchainRecharge');
+    expect(await screen.findByTestId('method-not-open')).toHaveTextContent('No deposit network is open');
+    expect(screen.queryByLabelText('Payment voucher')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+  });
+
+  it('the method chooser marks the methods that are not open', async () => {
+    logIn();
+    mockApi({
+      ...noBankAccount,
+      'GET /merchant/merchant/getBlockchain': () => ok(chain),
+    });
+    await renderApp('/recharge');
+    const methods = await screen.findByRole('navigation', { name: 'Top-up methods' });
+    await waitFor(() =>
+      expect(within(methods).getByRole('link', { name: /Manual top-up/ })).toHaveTextContent('Not open yet'),
+    );
+    expect(within(methods).getByRole('link', { name: /Bank transfer/ })).toHaveTextContent('Not open yet');
+    expect(within(methods).getByRole('link', { name: /Crypto/ })).not.toHaveTextContent('Not open yet');
+  });
+
+  it('a method closed meanwhile: the screen reads again what is open and says it is not', async () => {
+    logIn();
+    fakeUploads();
+    let open = true;
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/getBankAccount': () => ok({ account: open ? account : null }),
+      'POST /merchant/merchant/recharge': () => {
+        open = false;
+        return refusal('METHOD_UNAVAILABLE', 'This top-up method is not open', {
+          fields: { method: 'This top-up method is not open' },
+        });
+      },
+    });
+    await renderApp('/walletRecharge');
+    await user.type(await screen.findByLabelText('Amount'), '150');
+    await user.upload(
+      screen.getByLabelText('Payment voucher'),
+      new File(['x'.repeat(2048)], 'v.png', { type: 'image/png' }),
+    );
+    await screen.findByText('Uploaded');
+    await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    // Said at once, then the screen asks again and shows the method as not open, with no form.
+    expect(await screen.findByTestId('method-not-open')).toHaveTextContent('Not open yet');
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ method: 'manual', amount: '150.00' });
   });
 });

@@ -1,30 +1,35 @@
 import { MIN_TOPUP_MINOR } from '@dropdesk/contract/constants';
 import { formatMoney as formatWire } from '@dropdesk/contract/money';
 import { type Network, type RechargeMethod, rechargeBody } from '@dropdesk/contract/wallet';
-import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField, useBoundField } from '../../../components/form/FormField';
+import { useFormatAmount } from '../../../components/Amount';
+import { useBoundField } from '../../../components/form/FormField';
 import { SubmitBar } from '../../../components/form/SubmitBar';
 import { Page } from '../../../components/Page';
 import { QrCode } from '../../../components/QrCode';
 import { QueryState } from '../../../components/QueryState';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
-import { copyText } from '../../../lib/clipboard';
 import { useContractForm } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
+import { walletKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
-import { useBlockchain } from '../api/get-blockchain';
+import { useBankAccount } from '../api/get-bank-account';
+import { type Blockchain, useBlockchain } from '../api/get-blockchain';
 import { useRecharge } from '../api/recharge';
+import { AmountField } from '../components/AmountField';
+import { BankAccountCard } from '../components/BankAccountCard';
+import { CopyButton } from '../components/CopyButton';
+import { NotOpen } from '../components/NotOpen';
 import { Segmented } from '../components/Segmented';
 
 type Values = { method: RechargeMethod; amount: string; voucher: string; network?: Network | undefined };
-
-/** A comma typed as the decimal mark ("12,5") is kept as the wire's point. */
-export const decimalPoint = (text: string) => text.replace(',', '.');
 
 function Voucher({ control }: { control: Control<Values> }) {
   const { t } = useTranslation();
@@ -36,98 +41,67 @@ function Voucher({ control }: { control: Control<Values> }) {
 
 /** The chain method: the network (part of the form), the platform's address on it, the notes. */
 function DepositAddress({
+  chain,
   network,
   onNetwork,
 }: {
+  chain: Blockchain;
   network: Network | undefined;
   onNetwork: (n: Network) => void;
 }) {
   const { t } = useTranslation();
-  const chain = useBlockchain();
-  const networks = chain.data?.networks;
-  // The form's network is one that is open: the first, until the merchant picks another.
-  useEffect(() => {
-    const first = networks?.[0];
-    if (first && !networks.some((n) => n.network === network)) onNetwork(first.network);
-  }, [networks, network, onNetwork]);
+  const chosen = chain.networks.find((n) => n.network === network) ?? chain.networks[0];
+  const address = chosen?.address;
   return (
     <section className={ui.card} aria-label={t('wallet.depositAddress')}>
-      <QueryState query={chain} isEmpty={(d) => d.networks.length === 0} empty={t('wallet.noNetworks')}>
-        {(data) => {
-          const chosen = data.networks.find((n) => n.network === network) ?? data.networks[0];
-          const address = chosen?.address;
-          return (
-            <>
-              <Segmented
-                legend={t('wallet.network')}
-                options={data.networks.map((n) => ({
-                  value: n.network,
-                  label: `${n.currency}-${n.network}`,
-                }))}
-                value={chosen?.network ?? 'TRC20'}
-                onChange={onNetwork}
-              />
-              {address && (
-                <div className={ui.center}>
-                  <QrCode text={address} label={t('wallet.depositAddress')} />
-                  <p data-testid="deposit-address" style={{ wordBreak: 'break-all' }}>
-                    {address}
-                  </p>
-                  <button
-                    type="button"
-                    className={ui.secondaryButton}
-                    onClick={async () =>
-                      (await copyText(address))
-                        ? toast.success(t('wallet.copied'))
-                        : toast.fail(t('wallet.copyFailed'))
-                    }
-                  >
-                    {t('wallet.copy')}
-                  </button>
-                </div>
-              )}
-              <ul className={ui.hint}>
-                <li>{t('wallet.confirmations', { count: data.confirmations })}</li>
-                <li>
-                  {t('wallet.unsupported')}{' '}
-                  {[
-                    t('wallet.source.decentralizedExchange'),
-                    t('wallet.source.binanceSmartChain'),
-                    t('wallet.source.huobiEcoChain'),
-                  ].join(', ')}
-                </li>
-              </ul>
-            </>
-          );
-        }}
-      </QueryState>
+      <Segmented
+        legend={t('wallet.network')}
+        options={chain.networks.map((n) => ({ value: n.network, label: `${n.currency}-${n.network}` }))}
+        value={chosen?.network ?? 'TRC20'}
+        onChange={onNetwork}
+      />
+      {address && (
+        <div className={ui.center}>
+          <QrCode text={address} label={t('wallet.depositAddress')} />
+          <p data-testid="deposit-address" style={{ overflowWrap: 'anywhere' }}>
+            {address}
+          </p>
+          <CopyButton text={address} label={t('wallet.copy')} wide />
+        </div>
+      )}
+      <ul className={ui.hint}>
+        <li>{t('wallet.confirmations', { count: chain.confirmations })}</li>
+        <li>
+          {t('wallet.unsupported')}{' '}
+          {[
+            t('wallet.source.decentralizedExchange'),
+            t('wallet.source.binanceSmartChain'),
+            t('wallet.source.huobiEcoChain'),
+          ].join(', ')}
+        </li>
+      </ul>
     </section>
   );
 }
 
-function TopUp({ method }: { method: RechargeMethod }) {
+/**
+ * The top-up form of an open method. For the chain method, `chain` holds the open networks (at
+ * least one): the network is part of the form, chosen in the address card above it.
+ */
+function TopUpForm({ method, chain }: { method: RechargeMethod; chain?: Blockchain }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const recharge = useRecharge();
+  const formatAmount = useFormatAmount();
   const form = useContractForm(rechargeBody, {
-    defaultValues: { method, amount: '', voucher: '', network: method === 'chain' ? 'TRC20' : undefined },
+    defaultValues: { method, amount: '', voucher: '', network: chain?.networks[0]?.network },
   });
   // One key per attempt; it changes only when the form changes, so a retry replays the first answer.
   const attempt = useRef<{ sig: string; key: string } | null>(null);
   const network = form.watch('network');
-  const { setValue, formState } = form;
-  const onNetwork = useCallback(
-    (n: Network) => setValue('network', n, { shouldValidate: formState.isSubmitted }),
-    [setValue, formState.isSubmitted],
-  );
-
-  const title = t(
-    method === 'chain'
-      ? 'routes.blockchainRecharge'
-      : method === 'bank'
-        ? 'routes.bankCardRecharge'
-        : 'routes.walletRecharge',
-  );
+  const onNetwork = (n: Network) =>
+    form.setValue('network', n, { shouldValidate: form.formState.isSubmitted });
 
   // The shared form pieces type their control by the form's input only; the amount's output is a
   // number (minor units), which they never see.
@@ -142,31 +116,90 @@ function TopUp({ method }: { method: RechargeMethod }) {
     };
     const sig = JSON.stringify(body);
     if (attempt.current?.sig !== sig) attempt.current = { sig, key: crypto.randomUUID() };
-    await recharge.mutateAsync({ body, idempotencyKey: attempt.current.key });
+    try {
+      await recharge.mutateAsync({ body, idempotencyKey: attempt.current.key });
+    } catch (error) {
+      // Closed since the screen loaded: read again what is open, so the screen says so.
+      if (
+        error instanceof ApiError &&
+        (error.key === 'METHOD_UNAVAILABLE' || error.key === 'NETWORK_UNAVAILABLE')
+      )
+        void queryClient.invalidateQueries({
+          queryKey: method === 'chain' ? walletKeys.blockchain() : walletKeys.bankAccount(),
+        });
+      throw error;
+    }
     toast.success(t('wallet.topupSent'));
     navigate(paths.rechargeRecord, { replace: true });
   });
 
+  // `method` and `network` have no input of their own: their refusal is said above the button.
+  const { errors } = form.formState;
+  const choiceError = errors.method?.message ?? errors.network?.message;
   return (
-    <Page title={title}>
-      {method === 'chain' && <DepositAddress network={network} onNetwork={onNetwork} />}
+    <>
+      {chain && <DepositAddress chain={chain} network={network} onNetwork={onNetwork} />}
       <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
-        <FormField
+        <AmountField
           control={control}
-          name="amount"
-          label={t('wallet.amount')}
-          inputMode="decimal"
-          normalize={decimalPoint}
-          hint={messageOf('MIN_TOPUP', { min: formatWire(MIN_TOPUP_MINOR) })}
+          hint={messageOf('MIN_TOPUP', { min: formatAmount(MIN_TOPUP_MINOR) })}
         />
         <Voucher control={control} />
-        {form.formState.errors.network?.message && (
-          <p className={ui.error}>{form.formState.errors.network.message}</p>
+        {choiceError && (
+          <p className={ui.error} role="alert">
+            {choiceError}
+          </p>
         )}
         <SubmitBar control={control} label={t('wallet.submitTopup')} />
       </form>
-    </Page>
+    </>
   );
+}
+
+/** Chain: open while at least one network has a deposit address. */
+function ChainTopUp() {
+  const { t } = useTranslation();
+  return (
+    <QueryState query={useBlockchain()}>
+      {(chain) =>
+        chain.networks.length === 0 ? (
+          <NotOpen reason={t('wallet.noNetworks')} />
+        ) : (
+          <TopUpForm method="chain" chain={chain} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** Manual and bank card: open once operators set the receiving bank account. */
+function BankTopUp({ method }: { method: 'manual' | 'bank' }) {
+  const { t } = useTranslation();
+  return (
+    <QueryState query={useBankAccount()}>
+      {({ account }) =>
+        account ? (
+          <>
+            <BankAccountCard account={account} />
+            <TopUpForm method={method} />
+          </>
+        ) : (
+          <NotOpen reason={t('wallet.noBankAccount')} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+function TopUp({ method }: { method: RechargeMethod }) {
+  const { t } = useTranslation();
+  const title =
+    method === 'chain'
+      ? t('routes.blockchainRecharge')
+      : method === 'bank'
+        ? t('routes.bankCardRecharge')
+        : t('routes.walletRecharge');
+  return <Page title={title}>{method === 'chain' ? <ChainTopUp /> : <BankTopUp method={method} />}</Page>;
 }
 
 export const BlockchainRecharge = () => <TopUp method="chain" />;

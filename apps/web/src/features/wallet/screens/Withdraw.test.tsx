@@ -3,8 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { feeOf } from './WithdrawScreen';
+
+/** Amounts are written with the platform's currency, which the app reads from the public config. */
+const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -63,6 +67,7 @@ describe('withdraw', () => {
     logIn();
     let tries = 0;
     const { calls } = mockApi({
+      ...config,
       'GET /merchant/merchant/extract': () => ok(info()),
       'GET /merchant/merchant/extract_log': () => ok({ total: 1, page: 1, limit: 20, list: [withdrawal] }),
       'POST /merchant/merchant/extract': () =>
@@ -75,7 +80,8 @@ describe('withdraw', () => {
     });
     const { router } = await renderApp('/withdraw');
     const amount = await screen.findByLabelText('Amount');
-    expect(screen.getByTestId('balance')).toHaveTextContent('500.00');
+    // The currency comes with the public config.
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$500.00'));
 
     await user.type(amount, '0');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -92,13 +98,13 @@ describe('withdraw', () => {
     await user.clear(amount);
     await user.type(amount, '5');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(amount).toHaveAccessibleDescription('Minimum withdrawal 10.00');
-    expect(screen.getByTestId('limits')).toHaveTextContent('Minimum 10.00 · paid out within 24 hours');
+    expect(amount).toHaveAccessibleDescription('Minimum withdrawal $10.00');
+    expect(screen.getByTestId('limits')).toHaveTextContent('Minimum $10.00 · paid out within 24 hours');
 
     // A decimal comma is read as the decimal mark and sent in the wire format.
     await user.clear(amount);
     await user.type(amount, '100,0');
-    expect(screen.getByTestId('fee')).toHaveTextContent('Fee: 2.00 · You receive: 98.00');
+    expect(screen.getByTestId('fee')).toHaveTextContent('Fee: $2.00 · You receive: $98.00');
     await typeDigits('pay-password', '111111');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() =>
@@ -122,7 +128,7 @@ describe('withdraw', () => {
 
   it('a chain withdrawal checks the address against the network', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ bank: null })) });
+    mockApi({ ...config, 'GET /merchant/merchant/extract': () => ok(info({ bank: null })) });
     await renderApp('/withdraw');
     const address = await screen.findByLabelText('Wallet address');
     await user.type(address, '0x1234');
@@ -132,7 +138,7 @@ describe('withdraw', () => {
 
   it('the method and the network are radio buttons that say which one is selected', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract': () => ok(info()) });
+    mockApi({ ...config, 'GET /merchant/merchant/extract': () => ok(info()) });
     await renderApp('/withdraw');
     const methods = await screen.findByRole('group', { name: 'Withdraw to' });
     const bank = within(methods).getByRole('radio', { name: 'Bank transfer' });
@@ -152,7 +158,7 @@ describe('withdraw', () => {
 
   it('each amount mistake says what is wrong: not a number, negative, too large, too many decimals', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ balance: '99999999999.00' })) });
+    mockApi({ ...config, 'GET /merchant/merchant/extract': () => ok(info({ balance: '99999999999.00' })) });
     await renderApp('/withdraw');
     const amount = await screen.findByLabelText('Amount');
     const says = async (typed: string, message: string | RegExp) => {
@@ -173,6 +179,7 @@ describe('withdraw', () => {
     const me = logIn({ balance: '500.00' });
     let withdrawn = false;
     mockApi({
+      ...config,
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: withdrawn ? '400.00' : '500.00' }),
       'GET /merchant/merchant/extract': () => ok(info()),
       'GET /merchant/merchant/extract_log': () => ok({ total: 1, page: 1, limit: 20, list: [withdrawal] }),
@@ -182,7 +189,7 @@ describe('withdraw', () => {
       },
     });
     const { router } = await renderApp('/my');
-    expect(await screen.findByText('500.00')).toBeInTheDocument();
+    expect(await screen.findByText('$500.00')).toBeInTheDocument();
 
     await act(() => router.navigate('/withdraw'));
     await user.type(await screen.findByLabelText('Amount'), '100');
@@ -192,20 +199,23 @@ describe('withdraw', () => {
 
     // Well within the 30 s the cache keeps getMerInfo fresh: without the refresh, /my shows 500.00.
     await act(() => router.navigate('/my'));
-    expect(await screen.findByText('400.00')).toBeInTheDocument();
-    expect(screen.queryByText('500.00')).toBeNull();
+    expect(await screen.findByText('$400.00')).toBeInTheDocument();
+    expect(screen.queryByText('$500.00')).toBeNull();
   });
 
   it('asks for identity verification first', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract': () => ok(info({ kyc_status: 'pending' })) });
+    mockApi({ ...config, 'GET /merchant/merchant/extract': () => ok(info({ kyc_status: 'pending' })) });
     await renderApp('/withdraw');
     expect(await screen.findByTestId('kyc-needed')).toHaveTextContent('identity must be verified');
   });
 
   it('shows an error with a retry when the screen cannot load', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/extract': () => ({ status: 500, body: { code: 500, msg: 'x' } }) });
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/extract': () => ({ status: 500, body: { code: 500, msg: 'x' } }),
+    });
     await renderApp('/withdraw');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { Amount, useFormatAmount } from '../../../components/Amount';
 import { FormField } from '../../../components/form/FormField';
 import { FormPayPassword } from '../../../components/form/PasswordPair';
 import { SubmitBar } from '../../../components/form/SubmitBar';
@@ -13,13 +14,13 @@ import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { useContractForm } from '../../../lib/form';
-import { amountFromInput, formatAmount } from '../../../lib/money';
+import { amountFromInput } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useExtract } from '../api/extract';
 import { type ExtractInfo, useExtractInfo } from '../api/get-extract-info';
+import { AmountField } from '../components/AmountField';
 import { Segmented } from '../components/Segmented';
-import { decimalPoint } from './TopUpScreen';
 
 /** The fee the rule gives for an amount in cents (bps rounded half-up, plus the fixed part): a preview only. */
 export function feeOf(cents: number, rule: ExtractInfo['fee']): number {
@@ -63,6 +64,7 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const extract = useExtract();
+  const formatAmount = useFormatAmount();
   const schema = useMemo(() => withdrawSchema(info), [info]);
   const form = useContractForm(schema, {
     defaultValues: {
@@ -121,7 +123,10 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
   return (
     <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
       <p>
-        {t('wallet.balance')}: <strong data-testid="balance">{formatAmount(info.balance)}</strong>
+        {t('wallet.balance')}:{' '}
+        <strong data-testid="balance">
+          <Amount value={info.balance} />
+        </strong>
       </p>
       <Segmented
         legend={t('wallet.withdrawMethod')}
@@ -153,13 +158,7 @@ function WithdrawForm({ info }: { info: ExtractInfo }) {
           <FormField control={control} name="address" label={t('wallet.address')} />
         </>
       )}
-      <FormField
-        control={control}
-        name="amount"
-        label={t('wallet.amount')}
-        inputMode="decimal"
-        normalize={decimalPoint}
-      />
+      <AmountField control={control} />
       <p className={ui.hint} data-testid="limits">
         {t('wallet.withdrawLimits', { min: formatAmount(info.min), count: info.processing_hours })}
       </p>
