@@ -110,6 +110,8 @@ const server = spawn(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // As npm start runs it (docs/deploy.md: memory).
+      MALLOC_MMAP_THRESHOLD_: '131072',
       PORT: String(apiPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
