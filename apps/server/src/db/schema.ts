@@ -97,8 +97,12 @@ export interface SessionsTable {
 
 export interface LoginFailuresTable {
   client_key: string;
+  /** Confirmed wrong answers within the failure window (updated_at is the last one). */
   failures: number;
   updated_at: number;
+  /** Attempts being checked now, and until when their lease runs (a dead server's expire). */
+  inflight: Generated<number>;
+  inflight_until: Generated<number>;
 }
 
 export interface CaptchasTable {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../database';
 import * as pay003 from './003_pay_attempts';
 import * as topup004 from './004_topup_bank_account';
+import * as login005 from './005_login_attempts';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -23,4 +24,5 @@ export const migrations: MigrationSource[] = [
   { name: '002_wallet', statements: { sqlite: sqlite002.statements, postgres: pg002.statements } },
   { name: '003_pay_attempts', up: pay003.up },
   { name: '004_topup_bank_account', up: topup004.up },
+  { name: '005_login_attempts', up: login005.up },
 ];

@@ -39,6 +39,30 @@ describe('attacks on login, input and transport', () => {
   // ------------------------------------------------------------ 3. the captcha cannot be skipped
 
   describe('3. the captcha cannot be skipped', () => {
+    it('10 parallel right logins on one account all succeed: a right answer never asks for a captcha', async () => {
+      const m = await newMerchant(t);
+      const c = fromNewAddress(t);
+      const right = await Promise.all(
+        Array.from({ length: 10 }, () => c.post(LOGIN, { account: m.email, password: m.password })),
+      );
+      expect(right.map((r) => r.error ?? 'ok')).toEqual(Array(10).fill('ok'));
+      // And nothing was counted: three wrong answers are still needed before a captcha.
+      const wrong = await c.post(LOGIN, { account: m.email, password: 'Wrong#123' });
+      expect(wrong.error).toBe('INVALID_CREDENTIALS');
+      expect(wrong.data.captcha_required).toBe(false);
+    });
+
+    it('one wrong login racing four right ones: only the wrong one counts', async () => {
+      const m = await newMerchant(t);
+      const c = fromNewAddress(t);
+      const answers = await Promise.all([
+        c.post(LOGIN, { account: m.email, password: 'Wrong#123' }),
+        ...Array.from({ length: 4 }, () => c.post(LOGIN, { account: m.email, password: m.password })),
+      ]);
+      expect(answers.map((r) => r.error ?? 'ok')).toEqual(['INVALID_CREDENTIALS', 'ok', 'ok', 'ok', 'ok']);
+      expect(answers[0]!.data.captcha_required).toBe(false);
+    });
+
     it('10 parallel wrong logins: at most 3 guesses are checked, the rest are asked for a captcha, and the right password then needs one', async () => {
       const m = await newMerchant(t);
       const c = fromNewAddress(t);

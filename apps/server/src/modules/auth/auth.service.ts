@@ -22,6 +22,10 @@ import {
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Failures older than this no longer count towards the captcha. */
 const FAILURE_WINDOW_MS = 60 * 60_000;
+/** An attempt's slot lapses after this (a server that died mid-check holds none for longer). */
+const SLOT_LEASE_MS = 30_000;
+/** How long an attempt waits for slots held by attempts still being checked. */
+const SLOT_WAIT_MS = 5_000;
 
 export type LoggedIn = { merinfo: MerInfo & { token: string } };
 
@@ -100,33 +104,70 @@ export class AuthService {
   ): Promise<LoggedIn> {
     const now = this.now();
     const since = now - FAILURE_WINDOW_MS;
-    const accountKey = `acct:${normalisedAccount(body.account)}`;
-    const addressKey = `ip:${clientAddress}`;
-    const onAccount = await loginFailuresRepository.add(this.db, accountKey, now, since);
-    const fromAddress = await loginFailuresRepository.add(this.db, addressKey, now, since);
-    // The counts include this attempt: a captcha is needed once the earlier ones reached a threshold.
-    const captchaNeeded =
-      onAccount > LOGIN_FAILURES_BEFORE_CAPTCHA || fromAddress > LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA;
-    if (captchaNeeded) {
+    const keys = [
+      { key: `acct:${normalisedAccount(body.account)}`, max: LOGIN_FAILURES_BEFORE_CAPTCHA },
+      { key: `ip:${clientAddress}`, max: LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA },
+    ];
+    const heldSlot = await this.takeSlots(keys, now, since);
+    if (!heldSlot) {
       if (!body.captcha_id || !body.captcha)
         throw new Refusal('CAPTCHA_REQUIRED', { captcha_required: true });
       if (!(await this.solveCaptcha(body.captcha_id, body.captcha))) {
         throw new Refusal('CAPTCHA_INVALID', { captcha_required: true });
       }
     }
-    const merchant = await merchantsRepository.byAccount(this.db, body.account);
-    const ok = await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password);
+    const settle = (wrong: boolean) =>
+      Promise.all(
+        keys.map(({ key }) => loginFailuresRepository.settle(this.db, key, { wrong, heldSlot, now, since })),
+      );
+    let merchant: Awaited<ReturnType<typeof merchantsRepository.byAccount>>;
+    let ok: boolean;
+    try {
+      merchant = await merchantsRepository.byAccount(this.db, body.account);
+      // An unknown account verifies a dummy hash, so both failures take the same time.
+      ok =
+        (await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password)) &&
+        !!merchant;
+    } catch (error) {
+      await settle(false); // a failure of ours is not a wrong answer
+      throw error;
+    }
+    // Only a wrong answer counts; every attempt gives back the slot it took.
+    const after = await settle(!ok);
     if (!merchant || !ok) {
       throw new Refusal('INVALID_CREDENTIALS', {
-        captcha_required:
-          onAccount >= LOGIN_FAILURES_BEFORE_CAPTCHA ||
-          fromAddress >= LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA,
+        captcha_required: keys.some(({ max }, i) => (after[i] ?? 0) >= max),
       });
     }
-    await loginFailuresRepository.clear(this.db, accountKey);
-    await loginFailuresRepository.release(this.db, addressKey);
+    await loginFailuresRepository.clearFailures(this.db, keys[0]!.key);
     const token = await this.app.sessions.open({ type: 'merchant', id: merchant.id });
     return this.loggedIn(merchant.id, token);
+  }
+
+  /**
+   * Takes an attempt slot on every key (account, then address), so that however many attempts run
+   * in parallel, no more are checked without a captcha than each key's limit allows. True when the
+   * slots are held; false when a key has reached its limit in confirmed failures (or stays full
+   * past the wait), which asks for a captcha. A key full only of attempts still being checked is
+   * waited for, so a right password is never asked for a captcha because of its own siblings.
+   */
+  private async takeSlots(keys: Array<{ key: string; max: number }>, now: number, since: number) {
+    const deadline = Date.now() + SLOT_WAIT_MS;
+    const until = now + SLOT_LEASE_MS;
+    for (;;) {
+      let taken = 0;
+      for (const { key, max } of keys) {
+        if (!(await loginFailuresRepository.reserve(this.db, key, { max, now, since, until }))) break;
+        taken++;
+      }
+      if (taken === keys.length) return true;
+      for (const { key } of keys.slice(0, taken))
+        await loginFailuresRepository.settle(this.db, key, { wrong: false, heldSlot: true, now, since });
+      const full = keys[taken]!;
+      if ((await loginFailuresRepository.failures(this.db, full.key, since)) >= full.max) return false;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   async logout(sessionId: number): Promise<null> {
