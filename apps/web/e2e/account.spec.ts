@@ -148,8 +148,8 @@ test('register, log in, payment password set and changed, login password changed
     );
     await page.getByRole('button', { name: new RegExp(msg(current, 'language.title')) }).click();
     await page
-      .locator('.adm-action-sheet')
-      .getByText(new RegExp(`^${LANGUAGE_NAMES[lang]}`))
+      .getByRole('dialog', { name: msg(current, 'language.choose') })
+      .getByRole('button', { name: LANGUAGE_NAMES[lang] })
       .click();
     await saved;
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,6 +1,5 @@
-import { LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import type { Lang } from '@dropdesk/contract/constants';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { request } from '../lib/http';
 import { currentLang, switchLanguage } from '../lib/i18n';
 import { getToken } from '../lib/session';
@@ -19,7 +18,7 @@ export async function chooseLanguage(lang: Lang): Promise<void> {
  * Fetched on first open: the sheet brings antd-mobile's popup, mask and animation library (~35 KB
  * gzip), which /login would otherwise download before showing its form.
  */
-const ActionSheet = lazy(() => import('antd-mobile/es/components/action-sheet'));
+const LanguageSheet = lazy(() => import('./LanguageSheet'));
 
 interface Props {
   /** Renders the control that opens the picker. */
@@ -27,7 +26,6 @@ interface Props {
 }
 
 export function LanguagePicker({ children }: Props) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const [opened, setOpened] = useState(false);
   const current = currentLang();
@@ -40,24 +38,14 @@ export function LanguagePicker({ children }: Props) {
       {children(open, current)}
       {opened && (
         <Suspense fallback={null}>
-          <ActionSheet
-            visible={visible}
+          <LanguageSheet
+            open={visible}
+            current={current}
             onClose={() => setVisible(false)}
-            extra={t('language.choose')}
-            cancelText={t('common.cancel')}
-            actions={LANGUAGES.map((lang) => ({
-              key: lang,
-              text: (
-                <span lang={lang}>
-                  {LANGUAGE_NAMES[lang]}
-                  {lang === current ? ' ✓' : ''}
-                </span>
-              ),
-              onClick: () => {
-                setVisible(false);
-                void chooseLanguage(lang);
-              },
-            }))}
+            onChoose={(lang) => {
+              setVisible(false);
+              void chooseLanguage(lang);
+            }}
           />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import { COUNTRIES } from '@dropdesk/contract/constants';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSheet } from '../../../components/SearchSheet';
+import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
 import { countryName } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -69,12 +70,12 @@ export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error
         onSearch={setFilter}
         searchLabel={t('register.countrySearch')}
       >
-        <ul className={styles.list}>
+        <ul className={sheet.list}>
           {shown.map((o) => (
             <li key={o.code}>
               <button
                 type="button"
-                className={styles.option}
+                className={sheet.option}
                 aria-pressed={o.code === value}
                 onClick={() => {
                   onChange(o.code);
