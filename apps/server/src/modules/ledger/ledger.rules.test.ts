@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { creditWallet, newMerchant } from '../../../test/factories';
+import { newReviewer } from '../../../test/services';
 import type { Db } from '../../db/database';
 import {
   type AccountRef,
@@ -28,19 +29,7 @@ describe(`ledger rules (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
     db = t.database.db;
     merchantId = (await newMerchant(t)).id;
     await creditWallet(t, merchantId, '100.00');
-    operatorId = (
-      await db
-        .insertInto('operators')
-        .values({
-          username: 'ledger-op',
-          password_hash: 'x',
-          role: 'admin',
-          disabled_at: null,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    operatorId = (await newReviewer(t, 'ledger-op')).id;
   });
   afterEach(async () => expect((await checkLedger(db)).problems).toEqual([]));
   afterAll(() => t.close());

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant, newUpload } from '../../../test/factories';
+import { newReviewer, refusedWith } from '../../../test/services';
 import { TOPUP_ACCOUNT } from '../../../test/wallet';
-import type { Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
@@ -20,25 +20,14 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   let t: TestApp;
   let withdrawals: WithdrawalService;
   let recharges: RechargeService;
-  const op: SessionOperator = { id: 0, role: 'reviewer', sessionId: 0 };
+  let op: SessionOperator;
 
   beforeAll(async () => {
     t = await buildTestApp();
     const deps = { db: t.database.db, clock: t.clock, payPasswords: t.app.payPasswords };
     withdrawals = new WithdrawalService(deps);
     recharges = new RechargeService(deps);
-    const row = await t.database.db
-      .insertInto('operators')
-      .values({
-        username: 'svc-reviewer',
-        password_hash: 'x',
-        role: 'reviewer',
-        disabled_at: null,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    op.id = row.id;
+    op = await newReviewer(t, 'svc-reviewer');
     // Manual top-ups are open once the platform's receiving account is set.
     await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
   });
@@ -46,17 +35,6 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
-
-  /** The refusal key a promise rejects with (fails the test when it resolves or crashes). */
-  async function refusedWith(promise: Promise<unknown>): Promise<Refusal> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeTruthy();
-    expect((error as Error).name, String(error)).toBe('Refusal');
-    return error as Refusal;
-  }
 
   const ready = (balance: string) =>
     newMerchant(t, { balance, kyc: 'verified', bank: true, payPassword: '123456' });

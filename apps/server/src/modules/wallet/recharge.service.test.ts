@@ -1,9 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant, newUpload } from '../../../test/factories';
+import {
+  auditSince,
+  lastAuditId,
+  lostReservation,
+  newReviewer,
+  noticesOf,
+  refusedWith,
+} from '../../../test/services';
 import { TOPUP_ACCOUNT, TRC20 } from '../../../test/wallet';
 import type { Refusal } from '../../lib/refusal';
-import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
@@ -19,24 +26,13 @@ import { WalletSettings } from './wallet.settings';
 describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   let t: TestApp;
   let recharges: RechargeService;
-  const op: SessionOperator = { id: 0, role: 'reviewer', sessionId: 0 };
+  let op: SessionOperator;
 
   beforeAll(async () => {
     t = await buildTestApp();
     const deps = { db: t.database.db, clock: t.clock, payPasswords: t.app.payPasswords };
     recharges = new RechargeService(deps);
-    const row = await t.database.db
-      .insertInto('operators')
-      .values({
-        username: 'rc-reviewer',
-        password_hash: 'x',
-        role: 'reviewer',
-        disabled_at: null,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    op.id = row.id;
+    op = await newReviewer(t, 'rc-reviewer');
     // Manual top-ups are open once the receiving account is set; chain ones on TRC20 only.
     await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
     await new WalletSettings(deps).setAddress(op, { network: 'TRC20', address: TRC20, enabled: true });
@@ -45,16 +41,6 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
-
-  async function refusedWith(promise: Promise<unknown>): Promise<Refusal> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeTruthy();
-    expect((error as Error).name, String(error)).toBe('Refusal');
-    return error as Refusal;
-  }
 
   const db = () => t.database.db;
   const stored = (id: number) =>
@@ -67,46 +53,6 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       { method: 'manual', amount, voucher: await newUpload(t, merchantId, 'voucher') },
       null,
     );
-
-  const lastAuditId = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.max('id').as('max'))
-          .executeTakeFirst()
-      )?.max ?? 0,
-    );
-  /** The audit entries written after entry `after`, as the operator's record shows them. */
-  async function auditSince(after: number) {
-    const rows = await db()
-      .selectFrom('audit_log')
-      .select(['operator_id', 'action', 'target_type', 'target_id', 'detail'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
-  }
-  async function noticesOf(merchantId: number) {
-    const rows = await db()
-      .selectFrom('notices')
-      .select(['type', 'title_key', 'params', 'ref_type', 'ref_id'])
-      .where('merchant_id', '=', merchantId)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, params: JSON.parse(r.params) }));
-  }
-
-  /** An Idempotency-Key whose reservation a retry took over: completing it fails, as the plugin's does. */
-  const lostReservation = (): Idempotency => ({
-    scope: 'm:test',
-    key: 'lost-key-0002',
-    reservedAt: 0,
-    completed: false,
-    async complete() {
-      throw new Error('Idempotency-Key lost-key-0002 lost its reservation');
-    },
-  });
 
   // ------------------------------------------------------------ the merchant's side
 
@@ -177,7 +123,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const m = await newMerchant(t);
     const voucher = await newUpload(t, m.id, 'voucher');
     const error = await recharges
-      .create(m.id, { method: 'manual', amount: 15_000, voucher }, lostReservation())
+      .create(m.id, { method: 'manual', amount: 15_000, voucher }, lostReservation('lost-key-0002'))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe('Error');
@@ -218,7 +164,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
   it('approval credits the wallet in one journal under the operator’s name, audited and told', async () => {
     const m = await newMerchant(t);
     const r = await manual(m.id, 15_025);
-    const before = await lastAuditId();
+    const before = await lastAuditId(t);
     const approved = await recharges.decide(op, r.id, { approve: true }, null);
     expect(approved).toMatchObject({ id: r.id, status: 'approved', reason: null });
 
@@ -238,7 +184,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       operator_id: op.id,
     });
     expect(await walletBalance(db(), m.id)).toBe(15_025);
-    expect(await auditSince(before)).toEqual([
+    expect(await auditSince(t, before)).toEqual([
       {
         operator_id: op.id,
         action: 'recharge.approve',
@@ -247,7 +193,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         detail: {},
       },
     ]);
-    expect(await noticesOf(m.id)).toEqual([
+    expect(await noticesOf(t, m.id)).toEqual([
       {
         type: 'recharge_approved',
         title_key: 'notice.recharge_approved',
@@ -261,7 +207,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
   it('rejection credits nothing, audits the reason and tells the merchant why', async () => {
     const m = await newMerchant(t);
     const r = await manual(m.id, 20_000);
-    const before = await lastAuditId();
+    const before = await lastAuditId(t);
     await recharges.decide(op, r.id, { approve: false, reason: 'Amount differs from the voucher' }, null);
 
     expect(await stored(r.id)).toMatchObject({
@@ -271,7 +217,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       resolved_by: op.id,
     });
     expect(await walletBalance(db(), m.id)).toBe(0);
-    expect(await auditSince(before)).toEqual([
+    expect(await auditSince(t, before)).toEqual([
       {
         operator_id: op.id,
         action: 'recharge.reject',
@@ -280,7 +226,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         detail: { reason: 'Amount differs from the voucher' },
       },
     ]);
-    expect(await noticesOf(m.id)).toEqual([
+    expect(await noticesOf(t, m.id)).toEqual([
       {
         type: 'recharge_rejected',
         title_key: 'notice.recharge_rejected',

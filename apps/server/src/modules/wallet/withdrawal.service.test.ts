@@ -2,9 +2,16 @@ import { CURRENCIES, NETWORKS } from '@dropdesk/contract/wallet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant } from '../../../test/factories';
+import {
+  auditSince,
+  lastAuditId,
+  lostReservation,
+  newReviewer,
+  noticesOf,
+  refusedWith,
+} from '../../../test/services';
 import { ERC20, TRC20 } from '../../../test/wallet';
 import type { Refusal } from '../../lib/refusal';
-import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
@@ -22,39 +29,18 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
   let t: TestApp;
   let deps: MoneyDeps;
   let withdrawals: WithdrawalService;
-  const op: SessionOperator = { id: 0, role: 'reviewer', sessionId: 0 };
+  let op: SessionOperator;
 
   beforeAll(async () => {
     t = await buildTestApp();
     deps = { db: t.database.db, clock: t.clock, payPasswords: t.app.payPasswords };
     withdrawals = new WithdrawalService(deps);
-    const row = await t.database.db
-      .insertInto('operators')
-      .values({
-        username: 'wd-reviewer',
-        password_hash: 'x',
-        role: 'reviewer',
-        disabled_at: null,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    op.id = row.id;
+    op = await newReviewer(t, 'wd-reviewer');
   });
   afterAll(() => t.close());
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
-
-  async function refusedWith(promise: Promise<unknown>): Promise<Refusal> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeTruthy();
-    expect((error as Error).name, String(error)).toBe('Refusal');
-    return error as Refusal;
-  }
 
   const ready = (balance: string) =>
     newMerchant(t, { balance, kyc: 'verified', bank: true, payPassword: '123456' });
@@ -88,46 +74,6 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
       .execute();
     return { ...j, postings: Object.fromEntries(postings.map((p) => [p.key, Number(p.amount)])) };
   }
-
-  const lastAuditId = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.max('id').as('max'))
-          .executeTakeFirst()
-      )?.max ?? 0,
-    );
-  /** The audit entries written after entry `after`, as the operator's record shows them. */
-  async function auditSince(after: number) {
-    const rows = await db()
-      .selectFrom('audit_log')
-      .select(['operator_id', 'action', 'target_type', 'target_id', 'detail'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
-  }
-  async function noticesOf(merchantId: number) {
-    const rows = await db()
-      .selectFrom('notices')
-      .select(['type', 'title_key', 'params', 'ref_type', 'ref_id'])
-      .where('merchant_id', '=', merchantId)
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, params: JSON.parse(r.params) }));
-  }
-
-  /** An Idempotency-Key whose reservation a retry took over: completing it fails, as the plugin's does. */
-  const lostReservation = (): Idempotency => ({
-    scope: 'm:test',
-    key: 'lost-key-0001',
-    reservedAt: 0,
-    completed: false,
-    async complete() {
-      throw new Error('Idempotency-Key lost-key-0001 lost its reservation');
-    },
-  });
 
   /** Runs `fn` with other wallet settings, then puts the previous ones back. */
   async function withSettings(
@@ -300,7 +246,9 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
 
   it('a failure after the debit rolls the withdrawal back and is reported as itself, not as a refusal', async () => {
     const m = await ready('300.00');
-    const error = await withdrawals.create(m.id, bank(10_000), lostReservation()).catch((e: unknown) => e);
+    const error = await withdrawals
+      .create(m.id, bank(10_000), lostReservation('lost-key-0001'))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe('Error');
     expect((error as Error).message).toMatch(/lost its reservation/);
@@ -324,7 +272,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
       operator_id: null,
       postings: { [`withdraw_hold:${m.id}`]: -10_000, [`wallet:${m.id}`]: 10_000 },
     });
-    expect(await noticesOf(m.id)).toEqual([]);
+    expect(await noticesOf(t, m.id)).toEqual([]);
   });
 
   // ------------------------------------------------------------ the operator's side
@@ -333,7 +281,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
     const m = await ready('300.00');
     // 200.00 at the default fee.
     const w = await withdrawals.create(m.id, bank(20_000), null);
-    const before = await lastAuditId();
+    const before = await lastAuditId(t);
     const paid = await withdrawals.decide(op, w.id, { approve: true, reference: 'BANK-TX-77' }, null);
     expect(paid).toMatchObject({ id: w.id, status: 'approved' });
 
@@ -351,7 +299,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         'platform:revenue': row.fee,
       },
     });
-    expect(await auditSince(before)).toEqual([
+    expect(await auditSince(t, before)).toEqual([
       {
         operator_id: op.id,
         action: 'withdrawal.approve',
@@ -360,7 +308,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         detail: { reference: 'BANK-TX-77' },
       },
     ]);
-    expect(await noticesOf(m.id)).toEqual([
+    expect(await noticesOf(t, m.id)).toEqual([
       {
         type: 'withdrawal_approved',
         title_key: 'notice.withdrawal_approved',
@@ -374,7 +322,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
   it('rejection releases the hold under the operator’s name, audits the reason and tells the merchant why', async () => {
     const m = await ready('300.00');
     const w = await withdrawals.create(m.id, bank(15_000), null);
-    const before = await lastAuditId();
+    const before = await lastAuditId(t);
     await withdrawals.decide(op, w.id, { approve: false, reason: 'Name does not match the card' }, null);
 
     const row = await stored(w.id);
@@ -391,7 +339,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
       operator_id: op.id,
       postings: { [`withdraw_hold:${m.id}`]: -15_000, [`wallet:${m.id}`]: 15_000 },
     });
-    expect(await auditSince(before)).toEqual([
+    expect(await auditSince(t, before)).toEqual([
       {
         operator_id: op.id,
         action: 'withdrawal.reject',
@@ -400,7 +348,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         detail: { reason: 'Name does not match the card' },
       },
     ]);
-    expect(await noticesOf(m.id)).toEqual([
+    expect(await noticesOf(t, m.id)).toEqual([
       {
         type: 'withdrawal_rejected',
         title_key: 'notice.withdrawal_rejected',
