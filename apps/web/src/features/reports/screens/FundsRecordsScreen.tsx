@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
+import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type BillItem, useBill } from '../api/get-bill';
@@ -42,7 +43,7 @@ function Row({ row, typeLabel, note }: { row: BillItem; typeLabel: string; note?
   const formatAmount = useFormatAmount();
   const out = row.amount.startsWith('-');
   return (
-    <li className={styles.row} data-testid="bill-row">
+    <li className={ui.recordRow} data-testid="bill-row">
       <span className={styles.type}>{typeLabel}</span>
       <span className={`${styles.amount} ${out ? styles.minus : styles.plus}`}>
         {/* "+$100.00" or "-$600.00": the sign is part of the text, the colour only repeats it. */}
@@ -105,7 +106,7 @@ export default function FundsRecordsScreen() {
             <p className={styles.count} aria-live="polite">
               {t('funds.count', { count: total })}
             </p>
-            <ul className={styles.list}>
+            <ul className={ui.recordList}>
               {rows.map((r) => (
                 <Row key={r.id} row={r} typeLabel={labels[r.type]} note={notes[r.journal_type]} />
               ))}

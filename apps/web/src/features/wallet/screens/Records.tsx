@@ -1,8 +1,9 @@
 import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { Amount, useFormatAmount } from '../../../components/Amount';
-import { InfiniteList } from '../../../components/InfiniteList';
+import { InfiniteList, type InfiniteQueryLike } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
+import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -12,6 +13,8 @@ import { useCancelRecharge } from '../api/cancel-recharge';
 import { useExtractLog } from '../api/get-extract-log';
 import { useRechargeLog } from '../api/get-recharge-log';
 import styles from './records.module.css';
+
+type Row = RechargeItem | WithdrawalItem;
 
 function StatusLabel({ status }: { status: ReviewStatus }) {
   const { t } = useTranslation();
@@ -42,7 +45,7 @@ function useMethodLabel() {
 }
 
 interface RowProps {
-  row: RechargeItem | WithdrawalItem;
+  row: Row;
   /** Asks to confirm, then cancels; only for a pending record. */
   onCancel: (() => void) | undefined;
   busy: boolean;
@@ -53,7 +56,7 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
   const lang = currentLang();
   const methodLabel = useMethodLabel();
   return (
-    <li className={styles.row} data-testid="record">
+    <li className={`${ui.recordRow} ${styles.row}`} data-testid="record">
       <span className={styles.method}>{methodLabel(row.method, row.network)}</span>
       <strong className={styles.amount}>
         <Amount value={row.amount} />
@@ -89,9 +92,9 @@ type Cancel = {
 };
 
 /** Asks first; the dialog names what is cancelled. A refusal (already resolved) is the call's toast. */
-function useConfirmCancel(cancel: Cancel, question: (row: RechargeItem | WithdrawalItem) => string) {
+function useConfirmCancel(cancel: Cancel, question: (row: Row) => string) {
   const { t } = useTranslation();
-  return async (row: RechargeItem | WithdrawalItem) => {
+  return async (row: Row) => {
     const yes = await confirm({
       content: question(row),
       confirmText: t('wallet.cancelConfirm'),
@@ -107,18 +110,24 @@ function useConfirmCancel(cancel: Cancel, question: (row: RechargeItem | Withdra
   };
 }
 
-export function RechargeRecordScreen() {
+interface RecordsProps {
+  title: string;
+  query: InfiniteQueryLike<Row>;
+  cancel: Cancel;
+  /** The confirmation question for one record, its amount already formatted. */
+  question: (row: Row, amount: string) => string;
+}
+
+/** One merchant's top-ups or withdrawals, newest first, each pending one cancellable. */
+function RecordsScreen({ title, query, cancel, question }: RecordsProps) {
   const { t } = useTranslation();
-  const cancel = useCancelRecharge();
   const formatAmount = useFormatAmount();
-  const ask = useConfirmCancel(cancel, (r) =>
-    t('wallet.cancelTopupQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
-  );
+  const ask = useConfirmCancel(cancel, (r) => question(r, formatAmount(r.amount)));
   return (
-    <Page title={t('routes.rechargeRecord')}>
-      <InfiniteList query={useRechargeLog()} empty={t('wallet.noRecords')}>
+    <Page title={title}>
+      <InfiniteList query={query} empty={t('wallet.noRecords')}>
         {(rows) => (
-          <ul className={styles.list}>
+          <ul className={ui.recordList}>
             {rows.map((r) => (
               <RecordRow
                 key={r.id}
@@ -134,29 +143,26 @@ export function RechargeRecordScreen() {
   );
 }
 
+export function RechargeRecordScreen() {
+  const { t } = useTranslation();
+  return (
+    <RecordsScreen
+      title={t('routes.rechargeRecord')}
+      query={useRechargeLog()}
+      cancel={useCancelRecharge()}
+      question={(r, amount) => t('wallet.cancelTopupQuestion', { amount, orderNo: r.order_no })}
+    />
+  );
+}
+
 export function WithdrawRecordScreen() {
   const { t } = useTranslation();
-  const cancel = useCancelExtract();
-  const formatAmount = useFormatAmount();
-  const ask = useConfirmCancel(cancel, (r) =>
-    t('wallet.cancelWithdrawalQuestion', { amount: formatAmount(r.amount), orderNo: r.order_no }),
-  );
   return (
-    <Page title={t('routes.withdrawRecord')}>
-      <InfiniteList query={useExtractLog()} empty={t('wallet.noRecords')}>
-        {(rows) => (
-          <ul className={styles.list}>
-            {rows.map((r) => (
-              <RecordRow
-                key={r.id}
-                row={r}
-                onCancel={() => void ask(r)}
-                busy={cancel.isPending && cancel.variables === r.id}
-              />
-            ))}
-          </ul>
-        )}
-      </InfiniteList>
-    </Page>
+    <RecordsScreen
+      title={t('routes.withdrawRecord')}
+      query={useExtractLog()}
+      cancel={useCancelExtract()}
+      question={(r, amount) => t('wallet.cancelWithdrawalQuestion', { amount, orderNo: r.order_no })}
+    />
   );
 }
