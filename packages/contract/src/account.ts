@@ -253,6 +253,27 @@ export const currencyInfo = z.object({
 });
 export type CurrencyInfo = z.infer<typeof currencyInfo>;
 
+/**
+ * What a paying action's payment-password check can answer (PayPasswords.check on the server):
+ * not set, wrong, locked, and RATE_LIMITED when checks in flight stay full past the wait.
+ */
+export const PAY_PASSWORD_CHECK_REFUSALS = [
+  'PAY_PASSWORD_NOT_SET',
+  'WRONG_PAY_PASSWORD',
+  'PAY_PASSWORD_LOCKED',
+  'RATE_LIMITED',
+] as const;
+
+/** What registration can answer, by itself or through a partner's handoff (tkregister). */
+const REGISTER_REFUSALS = [
+  'INVALID_INPUT',
+  'UPLOAD_INVALID',
+  'INVITE_CODE_INVALID',
+  'PASSWORDS_DO_NOT_MATCH',
+  'PHONE_TAKEN',
+  'EMAIL_TAKEN',
+] as const;
+
 export const accountRoutes = {
   config: defineRoute({
     method: 'GET',
@@ -300,14 +321,7 @@ export const accountRoutes = {
     path: '/merchant/merchant/register',
     auth: 'none',
     summary: 'Register a merchant and its shop with an invitation code',
-    refusals: [
-      'INVALID_INPUT',
-      'UPLOAD_INVALID',
-      'INVITE_CODE_INVALID',
-      'PASSWORDS_DO_NOT_MATCH',
-      'PHONE_TAKEN',
-      'EMAIL_TAKEN',
-    ],
+    refusals: REGISTER_REFUSALS,
     body: registerBody,
     data: merInfoWithToken,
   }),
@@ -395,10 +409,7 @@ export const accountRoutes = {
       'PAY_PASSWORD_FORMAT',
       'PASSWORDS_DO_NOT_MATCH',
       'WRONG_PASSWORD',
-      'PAY_PASSWORD_NOT_SET',
-      'WRONG_PAY_PASSWORD',
-      'PAY_PASSWORD_LOCKED',
-      'RATE_LIMITED',
+      ...PAY_PASSWORD_CHECK_REFUSALS,
     ],
     body: resetPayBody,
     data: z.null(),
@@ -412,10 +423,7 @@ export const accountRoutes = {
       'INVALID_INPUT',
       'PAY_PASSWORD_REQUIRED',
       'PAY_PASSWORD_FORMAT',
-      'PAY_PASSWORD_NOT_SET',
-      'WRONG_PAY_PASSWORD',
-      'PAY_PASSWORD_LOCKED',
-      'RATE_LIMITED',
+      ...PAY_PASSWORD_CHECK_REFUSALS,
     ],
     body: verifyPayBody,
     data: z.object({ ok: z.literal(true) }),
@@ -438,12 +446,7 @@ export const accountRoutes = {
     auth: 'none',
     summary: 'Register through a third-party handoff and link it',
     refusals: [
-      'INVALID_INPUT',
-      'UPLOAD_INVALID',
-      'INVITE_CODE_INVALID',
-      'PASSWORDS_DO_NOT_MATCH',
-      'PHONE_TAKEN',
-      'EMAIL_TAKEN',
+      ...REGISTER_REFUSALS,
       'HANDOFF_INVALID',
       'HANDOFF_EXPIRED',
       'HANDOFF_USED',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { kycStatus, payPasswordField, uploadRef } from './account';
+import { kycStatus, PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { defineRoute, REVIEWERS } from './route';
 import { text } from './text';
@@ -141,10 +141,7 @@ export const kycRoutes = {
       'ACCOUNT_NUMBER_INVALID',
       'PAY_PASSWORD_REQUIRED',
       'PAY_PASSWORD_FORMAT',
-      'PAY_PASSWORD_NOT_SET',
-      'WRONG_PAY_PASSWORD',
-      'PAY_PASSWORD_LOCKED',
-      'RATE_LIMITED',
+      ...PAY_PASSWORD_CHECK_REFUSALS,
     ],
     body: changeBankBody,
     data: z.object({ bank: maskedBank }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payPasswordField, uploadRef } from './account';
+import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } from './account';
 import { MAX_AMOUNT_MINOR, MIN_TOPUP_MINOR } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { formatMoney } from './money';
@@ -302,10 +302,7 @@ export const walletRoutes = {
       'BANK_REQUIRED',
       'MIN_WITHDRAWAL',
       'CANNOT_EXCEED_BALANCE',
-      'PAY_PASSWORD_NOT_SET',
-      'WRONG_PAY_PASSWORD',
-      'PAY_PASSWORD_LOCKED',
-      'RATE_LIMITED',
+      ...PAY_PASSWORD_CHECK_REFUSALS,
     ],
     body: extractBody,
     data: withdrawalItem.extend({ balance: moneyOut }),
