@@ -20,15 +20,23 @@ export type Handler<R extends RouteDef> = (
   reply: FastifyReply,
 ) => Promise<DataOf<R>> | DataOf<R>;
 
+export interface RateLimitRule {
+  max: number;
+  timeWindow: string | number;
+  keyGenerator?: (req: FastifyRequest) => string;
+}
+
 export interface RouteExtras {
   /** @fastify/rate-limit options for this route. */
-  rateLimit?: {
-    max: number;
-    timeWindow: string | number;
-    keyGenerator?: (req: FastifyRequest) => string;
+  rateLimit?: RateLimitRule & {
     /** 'preHandler' when the key needs the parsed body. */
     hook?: 'onRequest' | 'preHandler';
   };
+  /**
+   * A second limit with a key of its own, checked when the request arrives (the plugin runs one
+   * limit per route): e.g. one a minute per destination, and a few per client across all of them.
+   */
+  alsoLimit?: RateLimitRule;
 }
 
 /** The success envelope exactly as it goes on the wire (also what idempotency stores). */
@@ -109,16 +117,32 @@ export function route<R extends RouteDef>(
       writes: def.writes ?? false,
       idempotent: def.idempotent ?? false,
       route: def,
-      swaggerTransform: openApiTransform(def, extras.rateLimit !== undefined),
+      swaggerTransform: openApiTransform(
+        def,
+        extras.rateLimit !== undefined || extras.alsoLimit !== undefined,
+      ),
       ...(extras.rateLimit
         ? { rateLimit: { ...extras.rateLimit, max: extras.rateLimit.max * app.config.rateLimitScale } }
         : {}),
     },
   };
+  const also = extras.alsoLimit
+    ? app.createRateLimit({ ...extras.alsoLimit, max: extras.alsoLimit.max * app.config.rateLimitScale })
+    : null;
   app.route({
     method: def.method,
     url: def.path,
     ...options,
+    ...(also
+      ? {
+          onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+            const limit = await also(request);
+            if (limit.isAllowed || !limit.isExceeded) return;
+            reply.header('retry-after', limit.ttlInSeconds);
+            throw Object.assign(new Error('rate limited'), { statusCode: 429 });
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const data = await handler(request as RouteRequest<R>, reply);
       return { code: 1, msg: t(request.lang, 'OK'), data };

@@ -23,33 +23,25 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, r.getMerInfo, (req) => account.merInfo(req.merchant!.id));
   route(app, r.setLanguage, (req) => account.setLanguage(req.merchant!.id, req.query.lang));
   route(app, r.setTimeZone, (req) => account.setTimeZone(req.merchant!.id, req.body.time_zone));
-  // Codes cost money (mail, SMS) and reach other people's inboxes: one a minute per destination
-  // (below), and at most SEND_CODE_PER_CLIENT per window from one client address across all
-  // destinations, so one client cannot spray codes at a list of addresses.
-  await app.register(async (scope) => {
-    const perClient = scope.createRateLimit({
-      max: SEND_CODE_PER_CLIENT * app.config.rateLimitScale,
+  // Codes cost money (mail, SMS) and reach other people's inboxes: one a minute per destination,
+  // and at most SEND_CODE_PER_CLIENT per window from one client address across all destinations,
+  // so one client cannot spray codes at a list of addresses.
+  route(app, r.sendCode, (req) => account.sendResetCode(req.body.account, req.lang), {
+    rateLimit: {
+      hook: 'preHandler',
+      max: 1,
+      timeWindow: '1 minute',
+      // The destination as the service reads it: case and phone punctuation make no new address.
+      keyGenerator: (req) => {
+        const account = String((req.body as { account?: string })?.account ?? '').trim();
+        return `send_code:${account.includes('@') ? account.toLowerCase() : account.replace(/[\s\-().]/g, '')}`;
+      },
+    },
+    alsoLimit: {
+      max: SEND_CODE_PER_CLIENT,
       timeWindow: SEND_CODE_CLIENT_WINDOW,
       keyGenerator: (req) => `send_code_client:${req.ip}`,
-    });
-    scope.addHook('onRequest', async (req, reply) => {
-      const limit = await perClient(req);
-      if (limit.isAllowed || !limit.isExceeded) return;
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw Object.assign(new Error('rate limited'), { statusCode: 429 });
-    });
-    route(scope, r.sendCode, (req) => account.sendResetCode(req.body.account, req.lang), {
-      rateLimit: {
-        hook: 'preHandler',
-        max: 1,
-        timeWindow: '1 minute',
-        // The destination as the service reads it: case and phone punctuation make no new address.
-        keyGenerator: (req) => {
-          const account = String((req.body as { account?: string })?.account ?? '').trim();
-          return `send_code:${account.includes('@') ? account.toLowerCase() : account.replace(/[\s\-().]/g, '')}`;
-        },
-      },
-    });
+    },
   });
   route(
     app,
@@ -65,15 +57,9 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, r.resetPay, (req) => payPasswords.change(req.merchant!.id, req.body), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });
-  route(
-    app,
-    r.verifyPay,
-    async (req) => {
-      await payPasswords.check(req.merchant!.id, req.body.pay_password);
-      return { ok: true as const };
-    },
-    { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  );
+  route(app, r.verifyPay, (req) => payPasswords.confirm(req.merchant!.id, req.body.pay_password), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
 }
 
 declare module 'fastify' {

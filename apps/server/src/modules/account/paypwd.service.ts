@@ -93,6 +93,12 @@ export class PayPasswords {
     }
   }
 
+  /** verify_pay: the same check, answered as data for a screen that asks before paying. */
+  async confirm(merchantId: number, password: string): Promise<{ ok: true }> {
+    await this.check(merchantId, password);
+    return { ok: true };
+  }
+
   /** Joins a verification of the same merchant and password already in flight, or starts one. */
   private verifyShared(merchantId: number, password: string): Promise<Outcome> {
     const key = `${merchantId}:${password}`;
