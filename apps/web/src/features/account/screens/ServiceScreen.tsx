@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
+import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { useAppConfig } from '../../../lib/config';
 import { icons } from '../components/icons';
@@ -8,8 +9,6 @@ import { icons } from '../components/icons';
 export default function ServiceScreen() {
   const { t } = useTranslation();
   const config = useAppConfig();
-  const url = config.data?.service_url;
-  const safe = url && /^https?:\/\//i.test(url) ? url : null;
   return (
     <Page title={t('routes.service')}>
       <section className={`${ui.card} ${ui.center}`}>
@@ -17,25 +16,24 @@ export default function ServiceScreen() {
           {icons.service}
         </span>
         <p>{t('service.text')}</p>
-        {config.isPending ? (
-          <p className={ui.hint}>{t('common.loading')}</p>
-        ) : safe ? (
-          <a
-            className={ui.button}
-            href={safe}
-            target="_blank"
-            rel="noopener noreferrer"
-            style={{ lineHeight: '46px', textDecoration: 'none' }}
-          >
-            {t('service.contact')}
-          </a>
-        ) : config.isError ? (
-          <button type="button" className={ui.secondaryButton} onClick={() => void config.refetch()}>
-            {t('common.retry')}
-          </button>
-        ) : (
-          <p className={ui.hint}>{t('service.unavailable')}</p>
-        )}
+        <QueryState query={config}>
+          {(data) => {
+            const url = data.service_url;
+            return url && /^https?:\/\//i.test(url) ? (
+              <a
+                className={ui.button}
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                style={{ lineHeight: '46px', textDecoration: 'none' }}
+              >
+                {t('service.contact')}
+              </a>
+            ) : (
+              <p className={ui.hint}>{t('service.unavailable')}</p>
+            );
+          }}
+        </QueryState>
       </section>
     </Page>
   );
