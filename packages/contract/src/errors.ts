@@ -1,6 +1,6 @@
 /**
  * Stable refusal keys. Every key has a message in each of the 7 languages on the server
- * (apps/server/src/i18n/messages). Clients branch on the key, never on the message.
+ * (packages/contract/messages, read by the server and the web app). Clients branch on the key, never on the message.
  */
 export const ERROR_KEYS = [
   // transport and generic

@@ -1,12 +1,12 @@
 import { DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
 import type { MessageKey } from '@dropdesk/contract/errors';
-import en from './messages/en.json' with { type: 'json' };
-import ja from './messages/ja.json' with { type: 'json' };
-import ko from './messages/ko.json' with { type: 'json' };
-import th from './messages/th.json' with { type: 'json' };
-import tr from './messages/tr.json' with { type: 'json' };
-import vi from './messages/vi.json' with { type: 'json' };
-import zhCN from './messages/zh-CN.json' with { type: 'json' };
+import en from '@dropdesk/contract/messages/en.json' with { type: 'json' };
+import ja from '@dropdesk/contract/messages/ja.json' with { type: 'json' };
+import ko from '@dropdesk/contract/messages/ko.json' with { type: 'json' };
+import th from '@dropdesk/contract/messages/th.json' with { type: 'json' };
+import tr from '@dropdesk/contract/messages/tr.json' with { type: 'json' };
+import vi from '@dropdesk/contract/messages/vi.json' with { type: 'json' };
+import zhCN from '@dropdesk/contract/messages/zh-CN.json' with { type: 'json' };
 
 export const catalogues: Record<Lang, Record<string, string>> = { 'zh-CN': zhCN, en, ko, ja, th, vi, tr };
 

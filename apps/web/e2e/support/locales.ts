@@ -22,7 +22,7 @@ export function msg(lang: Lang, key: string): string {
 
 const serverDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../server/src/i18n/messages',
+  '../../../../packages/contract/messages',
 );
 
 /** The server's message for a refusal key (the app shows these in the server's words). */

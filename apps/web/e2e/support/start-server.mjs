@@ -17,7 +17,7 @@ const { builtServer, newest } = await import(path.join(serverDir, 'built.mjs'));
 const sources = [
   ...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p)),
   path.join(webDir, '../../packages/contract/src'),
-  path.join(serverDir, 'src/i18n/messages'),
+  path.join(webDir, '../../packages/contract/messages'),
 ];
 const stale =
   !existsSync(built) ||

@@ -24,13 +24,13 @@ const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
  */
 export const SERVER_NS = 'server';
 const serverLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('../../../server/src/i18n/messages/zh-CN.json'),
-  en: () => import('../../../server/src/i18n/messages/en.json'),
-  ko: () => import('../../../server/src/i18n/messages/ko.json'),
-  ja: () => import('../../../server/src/i18n/messages/ja.json'),
-  th: () => import('../../../server/src/i18n/messages/th.json'),
-  vi: () => import('../../../server/src/i18n/messages/vi.json'),
-  tr: () => import('../../../server/src/i18n/messages/tr.json'),
+  'zh-CN': () => import('@dropdesk/contract/messages/zh-CN.json'),
+  en: () => import('@dropdesk/contract/messages/en.json'),
+  ko: () => import('@dropdesk/contract/messages/ko.json'),
+  ja: () => import('@dropdesk/contract/messages/ja.json'),
+  th: () => import('@dropdesk/contract/messages/th.json'),
+  vi: () => import('@dropdesk/contract/messages/vi.json'),
+  tr: () => import('@dropdesk/contract/messages/tr.json'),
 };
 
 export const i18n = i18next.createInstance();

@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@dropdesk/contract/constants';
 import { ERROR_KEYS } from '@dropdesk/contract/errors';
+import serverEn from '@dropdesk/contract/messages/en.json';
+import serverVi from '@dropdesk/contract/messages/vi.json';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import serverEn from '../../../server/src/i18n/messages/en.json';
-import serverVi from '../../../server/src/i18n/messages/vi.json';
 import { setupI18n } from '../test/render';
 import { switchLanguage } from './i18n';
 import { contractError, messageOf } from './messages';
@@ -43,8 +43,7 @@ describe('one message per key', () => {
 
   it.each(LANGUAGES)('%s: the web locale repeats no message of a server error key', async (lang) => {
     const web = (await import(`../locales/${lang}.json`)).default;
-    const server: Record<string, string> = (await import(`../../../server/src/i18n/messages/${lang}.json`))
-      .default;
+    const server: Record<string, string> = (await import(`@dropdesk/contract/messages/${lang}.json`)).default;
     const serverTexts = new Map(ERROR_KEYS.map((k) => [normalised(server[k] ?? ''), k]));
     const repeated = leaves(web)
       .map(normalised)

@@ -1,8 +1,8 @@
+import vi_messages from '@dropdesk/contract/messages/vi.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
-import vi_messages from '../../i18n/messages/vi.json';
 import { catalogues } from '../../i18n/t';
 
 const SET = '/merchant/merchant/setPaypwd';

@@ -5,14 +5,14 @@ import {
   LOGIN_FAILURES_BEFORE_CAPTCHA,
   LOGIN_FAILURES_PER_CLIENT_BEFORE_CAPTCHA,
 } from '@dropdesk/contract/constants';
+import en from '@dropdesk/contract/messages/en.json';
+import vi from '@dropdesk/contract/messages/vi.json';
 import type { RouteDef } from '@dropdesk/contract/route';
 import { reasonField } from '@dropdesk/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/app';
 import { Client, type Reply } from '../../../test/client';
 import { newMerchant, newOperator, platformCode } from '../../../test/factories';
-import en from '../../i18n/messages/en.json';
-import vi from '../../i18n/messages/vi.json';
 import { createOperator } from '../admin/operators';
 
 /**

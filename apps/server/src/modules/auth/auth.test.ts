@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { HANDOFF_TTL_MS, VERIFICATION_CODE_TTL_MS } from '@dropdesk/contract/constants';
+import en from '@dropdesk/contract/messages/en.json';
+import vi from '@dropdesk/contract/messages/vi.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant, platformCode, registerMerchant, registrationBody } from '../../../test/factories';
-import en from '../../i18n/messages/en.json';
-import vi from '../../i18n/messages/vi.json';
 import { signHandoff } from './handoff';
 
 const REGISTER = '/merchant/merchant/register';

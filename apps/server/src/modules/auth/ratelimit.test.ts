@@ -1,8 +1,8 @@
+import en from '@dropdesk/contract/messages/en.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, type Reply } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
-import en from '../../i18n/messages/en.json';
 
 /** The real limits (rateLimitScale 1): login, captcha, reset codes and payment passwords. */
 describe('rate limits at production scale', () => {
