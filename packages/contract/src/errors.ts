@@ -60,6 +60,10 @@ export const ERROR_KEYS = [
   'ACCOUNT_NUMBER_INVALID',
   'METHOD_UNAVAILABLE',
   'PASSWORD_UNCHANGED',
+  // catalogue, levels and listing
+  'SELECT_PRODUCT',
+  'LEVEL_NOT_NEXT',
+  'CATEGORY_TOO_DEEP',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -78,6 +78,22 @@ const allowed: Allowed[] = [
       reason: '002 named its append-only triggers per engine; applied migrations are not rewritten',
     },
   ]),
+  // 006: catalogue search uses each engine's own trigram index (DESIGN §3, docs/catalogue.md).
+  {
+    only: 'sqlite',
+    fact: /^(table|column|primary key) product_texts_fts(_config|_data|_docsize|_idx)?\b/,
+    reason: "SQLite's FTS5 trigram index over product titles: a virtual table and its shadow tables",
+  },
+  {
+    only: 'sqlite',
+    fact: /^trigger product_texts_fts_(insert|update|delete) on product_texts: after (insert|update|delete)$/,
+    reason: 'keep the external-content FTS5 index in step with product_texts',
+  },
+  {
+    only: 'postgres',
+    fact: 'index product_texts_title_trgm on product_texts (title)',
+    reason: "PostgreSQL's pg_trgm GIN index over product titles, the twin of SQLite's FTS5 table",
+  },
 ];
 
 // ------------------------------------------------------------------------------------------ facts

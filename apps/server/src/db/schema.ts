@@ -1,4 +1,5 @@
 import type { KycStatus, MerchantStatus } from '@dropdesk/contract/account';
+import type { ListingStatus } from '@dropdesk/contract/catalogue';
 import type { Lang, UploadKind } from '@dropdesk/contract/constants';
 import type { KycSubmissionStatus } from '@dropdesk/contract/kyc';
 import type { AccountKind, JournalType } from '@dropdesk/contract/ledger';
@@ -317,6 +318,95 @@ export interface NoticesTable {
   read_at: number | null;
 }
 
+/** Catalogue categories, two levels (migration 006). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  main_lang: Lang;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CategoryNamesTable {
+  category_id: number;
+  lang: Lang;
+  name: string;
+}
+
+/** The platform's supplier catalogue: cost in minor units. */
+export interface ProductsTable {
+  id: Generated<number>;
+  category_id: number;
+  main_lang: Lang;
+  cost: number;
+  stock: number;
+  hot: Generated<number>;
+  active: Generated<number>;
+  /** Units sold platform-wide, raised by orders. */
+  sales: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A product's title and description in one language (searched through each engine's trigram index). */
+export interface ProductTextsTable {
+  id: Generated<number>;
+  product_id: number;
+  lang: Lang;
+  title: string;
+  description: Generated<string>;
+}
+
+/** A product image: WebP files `<key>-thumb.webp` and `<key>-detail.webp` under DATA_DIR/media. */
+export interface ProductImagesTable {
+  id: Generated<number>;
+  /** Null while uploaded but not yet attached. */
+  product_id: number | null;
+  sort: Generated<number>;
+  key: string;
+  thumb_width: number;
+  thumb_height: number;
+  detail_width: number;
+  detail_height: number;
+  created_at: number;
+}
+
+export interface LevelsTable {
+  id: Generated<number>;
+  rank: number;
+  name: string;
+  margin_bps: number;
+  quota: number;
+  price: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A merchant's level at the terms bought, and the quota counter adds lock. */
+export interface MerchantLevelsTable {
+  merchant_id: number;
+  level_id: number;
+  margin_bps: number;
+  quota: number;
+  price_paid: number;
+  bought_at: number | null;
+  listings_used: Generated<number>;
+  updated_at: number;
+}
+
+export interface ListingsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  product_id: number;
+  status: Generated<ListingStatus>;
+  recommended: Generated<number>;
+  views: Generated<number>;
+  sales: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   shops: ShopsTable;
@@ -343,6 +433,14 @@ export interface DB {
   wallet_settings: WalletSettingsTable;
   notices: NoticesTable;
   topup_bank_account: TopupBankAccountTable;
+  categories: CategoriesTable;
+  category_names: CategoryNamesTable;
+  products: ProductsTable;
+  product_texts: ProductTextsTable;
+  product_images: ProductImagesTable;
+  levels: LevelsTable;
+  merchant_levels: MerchantLevelsTable;
+  listings: ListingsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -3,6 +3,7 @@ import type { Engine } from '../database';
 import * as pay003 from './003_pay_attempts';
 import * as topup004 from './004_topup_bank_account';
 import * as login005 from './005_login_attempts';
+import * as catalogue006 from './006_catalogue';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -25,4 +26,5 @@ export const migrations: MigrationSource[] = [
   { name: '003_pay_attempts', up: pay003.up },
   { name: '004_topup_bank_account', up: topup004.up },
   { name: '005_login_attempts', up: login005.up },
+  { name: '006_catalogue', up: catalogue006.up },
 ];

@@ -5,6 +5,7 @@ import { isUniqueViolation, violatedColumn } from '../../db/errors';
 import { newInviteCode } from '../../lib/crypto';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
 import { merchantsRepository } from '../account/merchants.repository';
+import { levelsRepository } from '../catalogue/levels.repository';
 
 /** The registration body after the contract has parsed it. */
 export type Registration = {
@@ -128,6 +129,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
       .values({ code, merchant_id: id, created_by: null, max_uses: null, revoked_at: null, created_at: now })
       .execute();
   }
+  await levelsRepository.giveBaseLevel(tx, id, now);
   await tx
     .insertInto('shops')
     .values({

@@ -8,7 +8,9 @@ export type NoticeType =
   | 'withdrawal_rejected'
   | 'kyc_verified'
   | 'kyc_rejected'
-  | 'bank_changed';
+  | 'bank_changed'
+  | 'product_repriced'
+  | 'level_upgraded';
 
 /**
  * Stores a user notice inside the caller's transaction, so the notice exists exactly when the

@@ -1,0 +1,191 @@
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from '../database';
+import { kit } from './kit';
+
+const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
+
+/**
+ * The catalogue, seller levels and listings (issue 10, DESIGN §5).
+ *
+ * - `categories` (two levels: a parent has `parent_id` null) with a name per language in
+ *   `category_names`.
+ * - `products` (cost in minor units, stock, hot and active flags, units sold) with a title and a
+ *   description per language in `product_texts`, and images in `product_images` (the files are
+ *   WebP at two sizes under DATA_DIR/media, named by `key`).
+ * - Search: each engine's own trigram index over `product_texts.title`. SQLite: an FTS5 table
+ *   with the trigram tokenizer, kept in step with `product_texts` by triggers (external content,
+ *   so titles are stored once). PostgreSQL: pg_trgm and a GIN index (docs/catalogue.md says why).
+ * - `levels`: what a merchant can buy. `merchant_levels`: what each merchant bought, at the terms
+ *   of the day (an operator's later change never alters it), and `listings_used`, the counter the
+ *   quota is enforced on: a listing add locks this row, so parallel adds can't pass the quota.
+ * - `listings`: a merchant's products in the shop, one per product (unique), on shelf (selling) or
+ *   in the warehouse. Views and sales are counters the storefront and orders raise with their events.
+ *
+ * Every shop gets the base level (rank 1, free): this migration creates it and gives it to the
+ * merchants there are; registration gives it to new ones.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a migration works on the tables of its time, not today's typed schema.
+export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
+  const k = kit(db, engine);
+  const flag = (name: string, fallback: 0 | 1) => (c: any) =>
+    c
+      .notNull()
+      .defaultTo(fallback)
+      .check(sql`${sql.ref(name)} in (0, 1)`);
+
+  await db.schema
+    .createTable('categories')
+    .$call(k.id())
+    .addColumn('parent_id', 'integer', (c) => c.references('categories.id'))
+    .addColumn('main_lang', 'text', (c) => c.notNull().check(k.oneOf('main_lang', LANGS)))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(k.timestamps)
+    .execute();
+  await db.schema.createIndex('categories_parent').on('categories').columns(['parent_id', 'sort']).execute();
+
+  await db.schema
+    .createTable('category_names')
+    .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
+    .addColumn('lang', 'text', (c) => c.notNull().check(k.oneOf('lang', LANGS)))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('category_names_pkey', ['category_id', 'lang'])
+    .execute();
+
+  await db.schema
+    .createTable('products')
+    .$call(k.id())
+    .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
+    .addColumn('main_lang', 'text', (c) => c.notNull().check(k.oneOf('main_lang', LANGS)))
+    .addColumn('cost', k.bigint, (c) => c.notNull().check(sql`cost > 0`))
+    .addColumn('stock', 'integer', (c) => c.notNull().check(sql`stock >= 0`))
+    .addColumn('hot', 'integer', flag('hot', 0))
+    .addColumn('active', 'integer', flag('active', 1))
+    .addColumn('sales', k.bigint, (c) => c.notNull().defaultTo(0).check(sql`sales >= 0`))
+    .$call(k.timestamps)
+    .execute();
+  // Newest first (ids grow with time) within a category; hot by sales; price sorts.
+  await db.schema.createIndex('products_category').on('products').columns(['category_id', 'id']).execute();
+  await db.schema.createIndex('products_hot').on('products').columns(['hot', 'sales', 'id']).execute();
+  await db.schema.createIndex('products_cost').on('products').columns(['cost', 'id']).execute();
+  await db.schema.createIndex('products_sales').on('products').columns(['sales', 'id']).execute();
+
+  await db.schema
+    .createTable('product_texts')
+    .$call(k.id())
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
+    .addColumn('lang', 'text', (c) => c.notNull().check(k.oneOf('lang', LANGS)))
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .createIndex('product_texts_product_lang')
+    .on('product_texts')
+    .columns(['product_id', 'lang'])
+    .unique()
+    .execute();
+
+  if (engine === 'sqlite') {
+    // External content: the index holds trigrams only; titles stay in product_texts.
+    await sql`create virtual table product_texts_fts using fts5(
+      title, content='product_texts', content_rowid='id', tokenize='trigram'
+    )`.execute(db);
+    await sql`create trigger product_texts_fts_insert after insert on product_texts begin
+      insert into product_texts_fts(rowid, title) values (new.id, new.title);
+    end`.execute(db);
+    await sql`create trigger product_texts_fts_delete after delete on product_texts begin
+      insert into product_texts_fts(product_texts_fts, rowid, title) values ('delete', old.id, old.title);
+    end`.execute(db);
+    await sql`create trigger product_texts_fts_update after update of title on product_texts begin
+      insert into product_texts_fts(product_texts_fts, rowid, title) values ('delete', old.id, old.title);
+      insert into product_texts_fts(rowid, title) values (new.id, new.title);
+    end`.execute(db);
+  } else {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index product_texts_title_trgm on product_texts using gin (title gin_trgm_ops)`.execute(
+      db,
+    );
+  }
+
+  await db.schema
+    .createTable('product_images')
+    .$call(k.id())
+    .addColumn('product_id', 'integer', (c) => c.references('products.id'))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('key', 'text', (c) => c.notNull().unique())
+    .addColumn('thumb_width', 'integer', (c) => c.notNull())
+    .addColumn('thumb_height', 'integer', (c) => c.notNull())
+    .addColumn('detail_width', 'integer', (c) => c.notNull())
+    .addColumn('detail_height', 'integer', (c) => c.notNull())
+    .addColumn('created_at', k.bigint, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('product_images_product')
+    .on('product_images')
+    .columns(['product_id', 'sort'])
+    .execute();
+
+  await db.schema
+    .createTable('levels')
+    .$call(k.id())
+    .addColumn('rank', 'integer', (c) => c.notNull().unique().check(sql`rank >= 1`))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('margin_bps', 'integer', (c) => c.notNull().check(sql`margin_bps >= 0`))
+    .addColumn('quota', 'integer', (c) => c.notNull().check(sql`quota >= 1`))
+    .addColumn('price', k.bigint, (c) => c.notNull().check(sql`price >= 0`))
+    .$call(k.timestamps)
+    .execute();
+
+  await db.schema
+    .createTable('merchant_levels')
+    .addColumn('merchant_id', 'integer', (c) => c.primaryKey().notNull().references('merchants.id'))
+    .addColumn('level_id', 'integer', (c) => c.notNull().references('levels.id'))
+    .addColumn('margin_bps', 'integer', (c) => c.notNull())
+    .addColumn('quota', 'integer', (c) => c.notNull())
+    .addColumn('price_paid', k.bigint, (c) => c.notNull())
+    .addColumn('bought_at', k.bigint)
+    .addColumn('listings_used', 'integer', (c) =>
+      c.notNull().defaultTo(0).check(sql`listings_used >= 0 and listings_used <= quota`),
+    )
+    .addColumn('updated_at', k.bigint, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('listings')
+    .$call(k.id())
+    .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('selling')
+        .check(k.oneOf('status', ['selling', 'warehouse'])),
+    )
+    .addColumn('recommended', 'integer', flag('recommended', 0))
+    .addColumn('views', k.bigint, (c) => c.notNull().defaultTo(0))
+    .addColumn('sales', k.bigint, (c) => c.notNull().defaultTo(0))
+    .$call(k.timestamps)
+    .execute();
+  await db.schema
+    .createIndex('listings_merchant_product')
+    .on('listings')
+    .columns(['merchant_id', 'product_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('listings_merchant_status')
+    .on('listings')
+    .columns(['merchant_id', 'status', 'id'])
+    .execute();
+  await db.schema.createIndex('listings_product').on('listings').columns(['product_id']).execute();
+
+  // The base level every shop starts at, and given to the merchants there are.
+  const now = Date.now();
+  await db
+    .insertInto('levels')
+    .values({ rank: 1, name: 'V1', margin_bps: 1_500, quota: 50, price: 0, created_at: now, updated_at: now })
+    .execute();
+  await sql`insert into merchant_levels (merchant_id, level_id, margin_bps, quota, price_paid, bought_at, listings_used, updated_at)
+    select m.id, l.id, l.margin_bps, l.quota, 0, null, 0, ${now} from merchants m, levels l where l.rank = 1`.execute(
+    db,
+  );
+}
