@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../database';
 import { kit } from './kit';
 
@@ -27,7 +27,7 @@ const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
 // biome-ignore lint/suspicious/noExplicitAny: a migration works on the tables of its time, not today's typed schema.
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   const k = kit(db, engine);
-  const flag = (name: string, fallback: 0 | 1) => (c: any) =>
+  const flag = (name: string, fallback: 0 | 1) => (c: ColumnDefinitionBuilder) =>
     c
       .notNull()
       .defaultTo(fallback)
