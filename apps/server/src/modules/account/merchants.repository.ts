@@ -8,6 +8,8 @@ const merInfoQuery = prepared((db: Db, p: { id: number; wallet: string }) =>
     .selectFrom('merchants as m')
     .innerJoin('shops as s', 's.merchant_id', 'm.id')
     .leftJoin('accounts as a', (j) => j.on('a.key', '=', p.wallet))
+    .leftJoin('merchant_levels as ml', 'ml.merchant_id', 'm.id')
+    .leftJoin('levels as l', 'l.id', 'ml.level_id')
     .select([
       'm.id',
       'm.phone',
@@ -33,6 +35,8 @@ const merInfoQuery = prepared((db: Db, p: { id: number; wallet: string }) =>
       's.twitter',
       's.google',
       'a.balance',
+      'l.id as level_id',
+      'l.name as level_name',
     ])
     .where('m.id', '=', p.id),
 );

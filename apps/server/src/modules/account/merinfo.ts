@@ -32,7 +32,7 @@ export function merInfoView(row: MerInfoRow, publicUrl: string): MerInfo {
     kyc_status: row.kyc_status,
     created_at: iso(row.created_at),
     balance: formatMoney(row.balance ?? 0),
-    level: null,
+    level: row.level_id === null ? null : { id: row.level_id, name: row.level_name ?? '' },
     shop: {
       name: row.name,
       logo_url: fileUrl(row.logo),

@@ -64,6 +64,8 @@ describe('accounts, through HTTP', () => {
       expect(me.raw).not.toMatch(/hash/);
       // No zone sent: the shop's days are cut at UTC midnight.
       expect(me.data.time_zone).toBe('UTC');
+      // Every shop starts at the base level (migration 006), bought at no price.
+      expect(me.data.level).toEqual({ id: expect.any(Number), name: 'V1' });
     });
 
     it("keeps the zone the app sends at registration as the shop's zone", async () => {
