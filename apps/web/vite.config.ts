@@ -22,8 +22,11 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      // The server-side build of the prerender (scripts/prerender.mjs) is not served.
+      if (config.build.ssr) outDir = '';
     },
     closeBundle() {
+      if (!outDir) return;
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
         const buf = readFileSync(file);
@@ -59,6 +62,8 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     reportCompressedSize: false,
+    // scripts/prerender.mjs reads which files the login screen needs.
+    manifest: true,
   },
   test: {
     environment: 'happy-dom',

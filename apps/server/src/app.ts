@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
+import { DEFAULT_LANG, isLang, UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -159,6 +159,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
+    });
+  }
+  // /login comes prerendered in the visitor's language (apps/web/scripts/prerender.mjs), chosen by
+  // the `lang` cookie the app mirrors from local storage; the default language without one.
+  const prerendered = path.join(config.webDist, 'login');
+  if (hasWeb && fs.existsSync(prerendered)) {
+    app.get('/login', { schema: { hide: true } }, (request, reply) => {
+      const fromCookie = /(?:^|;\s*)lang=([^;]*)/
+        .exec(request.headers.cookie ?? '')?.[1]
+        ?.replace('%2D', '-');
+      const lang = isLang(fromCookie) ? fromCookie : DEFAULT_LANG;
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .sendFile(`${lang}.html`, prerendered);
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -69,3 +69,43 @@ describe(`static web app (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     expect(res.json()).toMatchObject({ code: 404, error: 'NOT_FOUND' });
   });
 });
+
+describe(`prerendered /login (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Dropdesk</title>');
+    fs.mkdirSync(path.join(webDist, 'login'));
+    for (const lang of ['vi', 'en', 'zh-CN'])
+      fs.writeFileSync(
+        path.join(webDist, 'login', `${lang}.html`),
+        `<html lang="${lang}"><title>${lang}</title>`,
+      );
+    t = await buildTestApp({ webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['no cookie', undefined, 'vi'],
+    ['the lang cookie the app mirrors', 'theme=dark; lang=en', 'en'],
+    ['a language that does not exist', 'lang=xx', 'vi'],
+    ['a path in the cookie', 'lang=..%2Findex', 'vi'],
+    ['a broken escape', 'lang=%E0%A4', 'vi'],
+    ['zh-CN as encodeURIComponent leaves it', 'lang=zh-CN', 'zh-CN'],
+  ])('sends /login prerendered in the language of %s', async (_, cookie, lang) => {
+    const res = await t.app.inject({ url: '/login?redirect=/my', headers: cookie ? { cookie } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toBe(`<html lang="${lang}"><title>${lang}</title>`);
+  });
+
+  it('still answers the other screens with index.html', async () => {
+    const res = await t.app.inject({ url: '/register' });
+    expect(res.body).toContain('<title>Dropdesk</title>');
+  });
+});

@@ -14,6 +14,35 @@ import { toast } from './lib/toast';
 // A lazy screen whose chunk is gone (a new deployment) raises `vite:preloadError`; the import
 // then rejects and the route's error boundary offers a reload, so Vite's default is kept.
 
+/**
+ * /login arrives prerendered (scripts/prerender.mjs), so a merchant may type before the scripts
+ * arrive. What was typed, and where the caret was, carry over into the inputs React draws.
+ */
+function typedBeforeStart(root: HTMLElement): Array<{ name: string; value: string; focused: boolean }> {
+  return [...root.querySelectorAll<HTMLInputElement>('input[name]')]
+    .filter((input) => input.value !== '')
+    .map((input) => ({ name: input.name, value: input.value, focused: document.activeElement === input }));
+}
+
+function carryOver(root: HTMLElement, typed: ReturnType<typeof typedBeforeStart>): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  let tries = 0;
+  const apply = () => {
+    const inputs = typed.map(
+      (t) => [t, root.querySelector<HTMLInputElement>(`input[name="${t.name}"]`)] as const,
+    );
+    // The screen's chunk may still be on its way: look again on the next frames (about a second).
+    if (inputs.some(([, input]) => !input) && ++tries < 60) return void requestAnimationFrame(apply);
+    for (const [t, input] of inputs) {
+      if (input?.value !== '') continue;
+      setValue?.call(input, t.value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (t.focused) input.focus();
+    }
+  };
+  requestAnimationFrame(apply);
+}
+
 async function start() {
   // Redirect "/" before the router exists, so no lazy screen of "/" is fetched for nothing.
   if (window.location.pathname === '/') {
@@ -29,7 +58,20 @@ async function start() {
   // The router starts fetching the current screen's chunk at once, alongside the locale.
   const router = createBrowserRouter(routes);
   await locale;
-  createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
+  // Draw once the screen's chunk is in: until then what is on screen (the prerendered /login, or
+  // the brand mark) stays, instead of an empty page in between.
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  const root = document.getElementById('root')!;
+  const typed = typedBeforeStart(root);
+  createRoot(root).render(<RouterProvider router={router} />);
+  if (typed.length) carryOver(root, typed);
 
   const flash = sessionStorage.getItem(FLASH_KEY);
   if (flash) {

@@ -84,6 +84,7 @@ async function start(lang: Lang): Promise<void> {
   await ensureBundle(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
+  mirrorLangCookie(lang);
   if (lang !== DEFAULT_LANG) void ensureBundle(DEFAULT_LANG).catch(() => undefined);
 }
 
@@ -92,9 +93,24 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   await ensureBundle(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
+  mirrorLangCookie(lang);
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {
     // storage unavailable (private mode): the choice lasts for this visit
+  }
+}
+
+/**
+ * The language also goes in a `lang` cookie, so the server can send /login already painted in it
+ * (the login shell is prerendered per language at build: scripts/prerender.mjs). Local storage
+ * stays the source of truth (the specification's); the cookie follows it on every start.
+ */
+function mirrorLangCookie(lang: Lang): void {
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers
+    document.cookie = `${LANG_STORAGE_KEY}=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // cookies disabled: /login is sent in the default language and switches once the app starts
   }
 }
