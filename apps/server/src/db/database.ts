@@ -8,6 +8,7 @@ import {
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
+  SelectQueryNode,
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
@@ -47,6 +48,12 @@ export interface DatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** Runs a compiled SELECT outside any transaction and answers its rows (see `prepared`). */
+type Reader = (sql: string, values: readonly unknown[]) => Promise<unknown[]>;
+
+/** Each database's reader, found from its Kysely instance (a transaction never has one). */
+const readers = new WeakMap<Db, Reader>();
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -55,17 +62,35 @@ export function openDatabase(options: DatabaseOptions): Database {
       options.onIdleError ?? ((error) => console.warn(`database: idle connection lost: ${error.message}`)),
     );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // A pooled query: the same connections, type parsers and SQL Kysely would use.
+    readers.set(db, (sql, values) => pool.query(sql, values as unknown[]).then((r) => r.rows));
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, options.file ?? 'dropdesk.sqlite'));
+  const file = path.join(options.dataDir, options.file ?? 'dropdesk.sqlite');
+  const sqlite = new SQLite(file);
   // WAL with synchronous=FULL: every acknowledged commit is on disk before we answer.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  // A second connection for hot reads, read-only: Kysely serialises its one connection behind a
+  // mutex so that a transaction's statements don't interleave with others, and a read on that
+  // connection while another request's transaction is open would see its uncommitted writes. Under
+  // WAL this connection reads the last committed state, without waiting for the writer.
+  const reading = new SQLite(file, { readonly: true });
+  reading.pragma('busy_timeout = 5000');
+  const statements = cachingStatements(reading);
+  readers.set(db, async (sql, values) => statements.prepare(sql).all(values) as unknown[]);
+  return {
+    db,
+    engine: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      statements.close();
+    },
+  };
 }
 
 /** Distinct SQL texts kept prepared: every query the code can build fits many times over. */
@@ -120,12 +145,15 @@ class Slot {
 export function prepared<P extends Record<string, string | number | null>, R>(
   build: (db: Db, params: P) => Compilable<R>,
 ): (db: Db, params: P) => Promise<R[]> {
-  const compiled = new WeakMap<Db, { sql: string; values: Array<(params: P) => unknown> }>();
+  const compiled = new WeakMap<
+    Db,
+    { sql: string; select: boolean; values: Array<(params: P) => unknown> }
+  >();
   return async (db, params) => {
     let query = compiled.get(db);
     if (!query) {
       const slots = Object.fromEntries(Object.keys(params).map((name) => [name, new Slot(name)]));
-      const { sql, parameters } = build(db, slots as unknown as P).compile();
+      const { sql, parameters, query: node } = build(db, slots as unknown as P).compile();
       const used = new Set<string>();
       const values = parameters.map((value) => {
         if (!(value instanceof Slot)) return () => value;
@@ -134,10 +162,12 @@ export function prepared<P extends Record<string, string | number | null>, R>(
       });
       const unused = Object.keys(params).filter((name) => !used.has(name));
       if (unused.length) throw new Error(`prepared query does not bind ${unused.join(', ')}: ${sql}`);
-      query = { sql, values };
+      query = { sql, select: SelectQueryNode.is(node), values };
       compiled.set(db, query);
     }
     const values = query.values.map((value) => value(params));
+    const reader = query.select ? readers.get(db) : undefined;
+    if (reader) return (await reader(query.sql, values)) as R[];
     const result = await db.executeQuery<R>(CompiledQuery.raw(query.sql, values));
     return result.rows;
   };
