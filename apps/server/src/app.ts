@@ -23,6 +23,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { PayPasswords } from './modules/account/paypwd.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { adminCatalogueRoutes } from './modules/catalogue/admin-catalogue.routes';
+import { productRoutes } from './modules/catalogue/product.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -42,7 +44,7 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-const API_PREFIXES = ['/merchant/', '/admin/', '/store/', '/docs', '/uploads/', '/healthz'];
+const API_PREFIXES = ['/merchant/', '/admin/', '/store/', '/docs', '/uploads/', '/media/', '/healthz'];
 
 /** The whole server, without listening: tests call buildApp() and inject requests. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -143,6 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(walletRoutes);
   await app.register(kycRoutes);
   await app.register(reportsRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(productRoutes);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.
   const webIndex = path.join(config.webDist, 'index.html');

@@ -6,9 +6,9 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  SelectQueryNode,
   type SqliteDatabase,
   SqliteDialect,
-  SelectQueryNode,
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
@@ -145,10 +145,7 @@ class Slot {
 export function prepared<P extends Record<string, string | number | null>, R>(
   build: (db: Db, params: P) => Compilable<R>,
 ): (db: Db, params: P) => Promise<R[]> {
-  const compiled = new WeakMap<
-    Db,
-    { sql: string; select: boolean; values: Array<(params: P) => unknown> }
-  >();
+  const compiled = new WeakMap<Db, { sql: string; select: boolean; values: Array<(params: P) => unknown> }>();
   return async (db, params) => {
     let query = compiled.get(db);
     if (!query) {

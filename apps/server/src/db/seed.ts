@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/crypto';
 import { createOperator } from '../modules/admin/operators';
 import { createMerchant } from '../modules/auth/registration';
 import type { Db } from './database';
+import { seedCatalogue } from './seed-catalogue';
 
 /** What the README promises a newcomer after `npm start` on an empty database. */
 export const DEMO = {
@@ -19,12 +20,16 @@ export const DEMO = {
 
 /**
  * Seeds the demo platform once, into an empty database: an operator, the platform's invitation
- * code and a demo merchant with an empty shop. It creates no orders, visits or money: every figure
- * the demo shows comes from what is done in it. Nor any deposit address or top-up bank account: a
- * made-up one is one someone might pay into, so top-ups stay closed until an admin sets them
- * (docs/decisions.md 18).
+ * code, a demo merchant with an empty shop, and the demo catalogue and levels (seed-catalogue.ts).
+ * It creates no orders, visits, listings or money: every figure the demo shows comes from what is
+ * done in it. Nor any deposit address or top-up bank account: a made-up one is one someone might
+ * pay into, so top-ups stay closed until an admin sets them (docs/decisions.md 18).
  */
-export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon2'>): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  config: Pick<Config, 'argon2' | 'dataDir'>,
+): Promise<boolean> {
   const anyone = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
   const anyMerchant = await db.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
   if (anyone || anyMerchant) return false;
@@ -71,6 +76,7 @@ export async function seedDemo(db: Db, clock: Clock, config: Pick<Config, 'argon
       .set({ pay_password_hash: payHash })
       .where('id', '=', merchantId)
       .execute();
+    await seedCatalogue(tx, now, config.dataDir);
   });
   return true;
 }

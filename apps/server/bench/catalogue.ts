@@ -1,0 +1,386 @@
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Lang } from '@dropdesk/contract/constants';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+// @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
+import { builtServer } from '../built.mjs';
+import { type Engine, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { createMerchant } from '../src/modules/auth/registration';
+import { Sessions } from '../src/modules/auth/sessions';
+
+/**
+ * npm run bench:catalogue — the catalogue at scale: 100,000 products (titles in en and vi, a third
+ * also in zh-CN) in 60 categories, 1,000 merchants with 100 listings each, on each engine. The real
+ * server (dist/main.js, production log level) answers catalogue search by keyword (a broad word, a
+ * model number, a CJK word) and by category, product management's list, and add; beside a bare
+ * Fastify route in the same run. Prints req/s, p50 and p99 through HTTP and the server's memory.
+ *
+ * BENCH_ENGINES=sqlite (or postgres) runs one; BENCH_PRODUCTS, BENCH_MERCHANTS scale the data;
+ * BENCH_SECONDS (default 5) is the time per row.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1_000);
+const LISTINGS_EACH = 100;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// ------------------------------------------------------------------------------------ the data
+
+/** A deterministic pseudo-random sequence, so every run lists the same catalogue. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const WORDS: Array<Record<'en' | 'vi' | 'zh-CN', string>> = [
+  { en: 'Wireless', vi: 'Không dây', 'zh-CN': '无线' },
+  { en: 'Portable', vi: 'Di động', 'zh-CN': '便携' },
+  { en: 'Smart', vi: 'Thông minh', 'zh-CN': '智能' },
+  { en: 'Waterproof', vi: 'Chống nước', 'zh-CN': '防水' },
+  { en: 'Leather', vi: 'Da thật', 'zh-CN': '真皮' },
+  { en: 'Cotton', vi: 'Vải bông', 'zh-CN': '纯棉' },
+  { en: 'Stainless', vi: 'Inox', 'zh-CN': '不锈钢' },
+  { en: 'Mini', vi: 'Nhỏ gọn', 'zh-CN': '迷你' },
+  { en: 'Classic', vi: 'Cổ điển', 'zh-CN': '经典' },
+  { en: 'Sport', vi: 'Thể thao', 'zh-CN': '运动' },
+];
+const NOUNS: Array<Record<'en' | 'vi' | 'zh-CN', string>> = [
+  { en: 'earbuds', vi: 'tai nghe', 'zh-CN': '蓝牙耳机' },
+  { en: 'speaker', vi: 'loa', 'zh-CN': '音箱' },
+  { en: 'watch', vi: 'đồng hồ', 'zh-CN': '手表' },
+  { en: 'backpack', vi: 'ba lô', 'zh-CN': '双肩包' },
+  { en: 'wallet', vi: 'ví', 'zh-CN': '钱包' },
+  { en: 'T-shirt', vi: 'áo thun', 'zh-CN': 'T恤' },
+  { en: 'water bottle', vi: 'bình nước', 'zh-CN': '保温杯' },
+  { en: 'desk lamp', vi: 'đèn bàn', 'zh-CN': '台灯' },
+  { en: 'phone case', vi: 'ốp điện thoại', 'zh-CN': '手机壳' },
+  { en: 'running shoes', vi: 'giày chạy bộ', 'zh-CN': '跑步鞋' },
+  { en: 'power bank', vi: 'sạc dự phòng', 'zh-CN': '充电宝' },
+  { en: 'keyboard', vi: 'bàn phím', 'zh-CN': '键盘' },
+];
+
+async function fill(databaseUrl: string | undefined, dataDir: string) {
+  const database = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database);
+  const { db } = database;
+  const now = Date.now();
+  const random = rng(42);
+  // 10 parents with 5 children each.
+  const children: number[] = [];
+  let firstParent = 0;
+  for (let p = 0; p < 10; p++) {
+    const { id: parent } = await db
+      .insertInto('categories')
+      .values({ parent_id: null, main_lang: 'en', sort: p, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    firstParent ||= parent;
+    await db
+      .insertInto('category_names')
+      .values({ category_id: parent, lang: 'en', name: `Group ${p}` })
+      .execute();
+    for (let c = 0; c < 5; c++) {
+      const { id } = await db
+        .insertInto('categories')
+        .values({ parent_id: parent, main_lang: 'en', sort: c, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('category_names')
+        .values({ category_id: id, lang: 'en', name: `Group ${p}.${c}` })
+        .execute();
+      children.push(id);
+    }
+  }
+  const BATCH = 1_000;
+  for (let start = 0; start < PRODUCTS; start += BATCH) {
+    await db.transaction().execute(async (tx) => {
+      const rows = Array.from({ length: Math.min(BATCH, PRODUCTS - start) }, () => ({
+        category_id: children[Math.floor(random() * children.length)] as number,
+        main_lang: 'en' as Lang,
+        cost: 100 + Math.floor(random() * 50_000),
+        stock: Math.floor(random() * 500),
+        hot: random() < 0.02 ? 1 : 0,
+        active: random() < 0.97 ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      }));
+      const ids = await tx.insertInto('products').values(rows).returning('id').execute();
+      const texts = ids.flatMap(({ id }, i) => {
+        const w = WORDS[Math.floor(random() * WORDS.length)]!;
+        const n = NOUNS[Math.floor(random() * NOUNS.length)]!;
+        const model = `DX-${start + i}`;
+        const langs: Array<'en' | 'vi' | 'zh-CN'> =
+          (start + i) % 3 === 0 ? ['en', 'vi', 'zh-CN'] : ['en', 'vi'];
+        return langs.map((lang) => ({
+          product_id: id,
+          lang,
+          title: lang === 'zh-CN' ? `${w[lang]}${n[lang]} ${model}` : `${w[lang]} ${n[lang]} ${model}`,
+          description: '',
+        }));
+      });
+      await tx.insertInto('product_texts').values(texts).execute();
+    });
+  }
+  // Merchants, each with LISTINGS_EACH listings and room to add more, and a session.
+  const sessions = new Sessions(
+    db,
+    { now: () => Date.now() },
+    { idleMs: 7 * 86_400_000, maxMs: 30 * 86_400_000 },
+  );
+  const tokens: string[] = [];
+  const ids = await db.selectFrom('products').select('id').where('active', '=', 1).execute();
+  await db
+    .insertInto('invitation_codes')
+    .values({
+      code: 'BENCH',
+      merchant_id: null,
+      created_by: null,
+      max_uses: null,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+  for (let m = 0; m < MERCHANTS; m++) {
+    await db.transaction().execute(async (tx) => {
+      const id = await createMerchant(
+        tx,
+        {
+          phone: `+8490${String(m).padStart(7, '0')}`,
+          email: `bench${m}@dropdesk.local`,
+          passwordHash: 'x',
+          realName: `Bench ${m}`,
+          country: 'VN',
+          timeZone: 'Asia/Ho_Chi_Minh',
+          lang: 'vi',
+          parentId: null,
+          store: { name: `Shop ${m}`, address: 'Bench Street', logo: null },
+        },
+        now,
+      );
+      const picked = new Set<number>();
+      while (picked.size < LISTINGS_EACH) picked.add(ids[Math.floor(random() * ids.length)]!.id);
+      await tx
+        .insertInto('listings')
+        .values(
+          [...picked].map((product_id, i) => ({
+            merchant_id: id,
+            product_id,
+            status: i % 4 === 0 ? ('warehouse' as const) : ('selling' as const),
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await tx
+        .updateTable('merchant_levels')
+        .set({ quota: 1_000_000, listings_used: LISTINGS_EACH })
+        .where('merchant_id', '=', id)
+        .execute();
+      if (m < 10) tokens.push(await sessions.open({ type: 'merchant', id }, tx));
+    });
+  }
+  // Fresh statistics, as autovacuum would have them on a catalogue that grew over time.
+  await sql`analyze`.execute(db);
+  await database.close();
+  return { tokens, firstParent };
+}
+
+// ------------------------------------------------------------------------------------ measuring
+
+function rssMiB(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(
+  name: string,
+  pid: number | undefined,
+  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string },
+) {
+  let peak = 0;
+  let refused = 0;
+  let sample = '';
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 200);
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: opts.url,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [
+          {
+            method: opts.method ?? 'GET',
+            headers: opts.headers,
+            ...(opts.body ? { setupRequest: (req) => ({ ...req, body: opts.body?.() }) } : {}),
+            onResponse: (status: number, body: string) => {
+              if (status === 200 && body.startsWith('{"code":1')) return;
+              refused++;
+              sample ||= `${status} ${body.slice(0, 200)}`;
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+  clearInterval(sampler);
+  if (sample) console.warn(`${name}: not a success, e.g. ${sample}`);
+  return {
+    route: name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    'RSS MiB (peak)': peak,
+    requests: r.requests.total,
+    'not code 1': refused + r.errors + r.timeouts,
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not up: ${url}`);
+}
+
+async function benchEngine(engine: Engine) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-catalogue-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (engine === 'postgres') {
+    dbName = `dd_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const children: ChildProcess[] = [];
+  try {
+    const t0 = Date.now();
+    const { tokens, firstParent } = await fill(databaseUrl, dataDir);
+    const fillSeconds = ((Date.now() - t0) / 1000).toFixed(1);
+    const port = 18_090;
+    const barePort = 18_091;
+    const server = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        SECRET: 'bench-secret-0123456789abcdef0123456789',
+        RATE_LIMIT_SCALE: '1000000',
+        WEB_DIST: path.join(dataDir, 'none'),
+      },
+      stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
+    });
+    children.push(server);
+    const bare = fork(path.join(here, 'bare.ts'), [], {
+      env: { ...process.env, PORT: String(barePort) },
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
+    children.push(bare);
+    const api = `http://127.0.0.1:${port}`;
+    await waitFor(`${api}/healthz`, server);
+    await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
+    const token = tokens[0] as string;
+    const get = (url: string) => ({ url: `${api}${url}`, headers: { token } });
+    // Each add names the next products of the catalogue, so most are really added.
+    let next = 1;
+    const rows = [];
+    if (process.env.BENCH_FILL_ONLY) return;
+    rows.push(await measure('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
+    rows.push(
+      await measure('search: broad word (en)', server.pid, get('/merchant/product/product?keyword=wireless')),
+    );
+    rows.push(
+      await measure('search: model number', server.pid, get('/merchant/product/product?keyword=DX-4242')),
+    );
+    rows.push(
+      await measure('search: CJK word (zh-CN)', server.pid, {
+        ...get(`/merchant/product/product?keyword=${encodeURIComponent('蓝牙耳机')}`),
+        headers: { token, lang: 'zh-CN' },
+      }),
+    );
+    rows.push(
+      await measure(
+        'search: category',
+        server.pid,
+        get(`/merchant/product/product?category_id=${firstParent}`),
+      ),
+    );
+    rows.push(
+      await measure(
+        'search: category, by price',
+        server.pid,
+        get(`/merchant/product/product?category_id=${firstParent}&sort=price`),
+      ),
+    );
+    rows.push(await measure('manage: all, page 1', server.pid, get('/merchant/product/manage')));
+    rows.push(await measure('manage: keyword', server.pid, get('/merchant/product/manage?keyword=wireless')));
+    rows.push(
+      await measure('add: one product', server.pid, {
+        url: `${api}/merchant/product/add`,
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: () => JSON.stringify({ product_ids: [next++] }),
+      }),
+    );
+    console.log(
+      `\nbench:catalogue — ${engine}, ${PRODUCTS.toLocaleString('en')} products, ${MERCHANTS.toLocaleString('en')} merchants × ${LISTINGS_EACH} listings (filled in ${fillSeconds} s), ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each`,
+    );
+    console.table(rows);
+    if (engine === 'sqlite') {
+      const size = fs.statSync(path.join(dataDir, 'dropdesk.sqlite')).size;
+      console.log(`SQLite file: ${(size / 2 ** 20).toFixed(0)} MiB`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    if (process.env.BENCH_KEEP) console.log(`kept: ${dataDir} ${databaseUrl ?? ''}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName && !process.env.BENCH_KEEP) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+for (const engine of ENGINES) await benchEngine(engine);

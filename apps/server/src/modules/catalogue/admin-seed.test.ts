@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminCatalogueRoutes as r } from '@dropdesk/contract/catalogue';
+import { LANGUAGES } from '@dropdesk/contract/constants';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { Client } from '../../../test/client';
+import { DEMO, seedDemo } from '../../db/seed';
+import { productMediaDir } from './images';
+
+const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+describe(`the demo catalogue seed (${engine})`, () => {
+  let t: TestApp;
+  let seeded: boolean;
+  let seconds: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // The test app starts unseeded; seed it as `npm start` does on an empty database.
+    const started = performance.now();
+    seeded = await seedDemo(t.database.db, t.clock, t.config);
+    seconds = (performance.now() - started) / 1000;
+    console.info(`seedDemo on an empty ${engine} database: ${seconds.toFixed(2)} s`);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const count = async (table: 'products' | 'listings' | 'product_images' | 'categories') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('seeds at least 500 products in 10 categories of subcategories, in a few seconds', async () => {
+    expect(seeded).toBe(true);
+    expect(seconds).toBeLessThan(8);
+    const categories = await db().selectFrom('categories').selectAll().execute();
+    const parents = categories.filter((c) => c.parent_id === null);
+    expect(parents).toHaveLength(10);
+    for (const parent of parents)
+      expect(categories.filter((c) => c.parent_id === parent.id).length).toBeGreaterThan(1);
+    const names = await db().selectFrom('category_names').selectAll().execute();
+    for (const c of categories)
+      expect(
+        names
+          .filter((n) => n.category_id === c.id)
+          .map((n) => n.lang)
+          .sort(),
+      ).toEqual([...LANGUAGES].sort());
+
+    const products = await db().selectFrom('products').selectAll().orderBy('id').execute();
+    expect(products.length).toBeGreaterThanOrEqual(500);
+    const subcategories = new Set(categories.filter((c) => c.parent_id !== null).map((c) => c.id));
+    expect(products.every((p) => subcategories.has(p.category_id))).toBe(true);
+    expect(new Set(products.map((p) => p.category_id)).size).toBe(subcategories.size);
+    // Realistic, varied figures: costs from cents to tens, some hot, a few sold out; nothing sold.
+    expect(Math.min(...products.map((p) => p.cost))).toBeGreaterThanOrEqual(50);
+    expect(Math.max(...products.map((p) => p.cost))).toBeGreaterThan(5_000);
+    const hot = products.filter((p) => p.hot === 1).length;
+    expect(hot).toBeGreaterThan(20);
+    expect(hot).toBeLessThan(products.length / 4);
+    expect(products.some((p) => p.stock === 0)).toBe(true);
+    expect(products.every((p) => p.sales === 0)).toBe(true);
+  });
+
+  it('titles the first 50 products in all 7 languages and every product at least in English and Vietnamese', async () => {
+    const products = await db().selectFrom('products').select('id').orderBy('id').execute();
+    const texts = await db()
+      .selectFrom('product_texts')
+      .select(['product_id', 'lang', 'title', 'description'])
+      .execute();
+    const langsOf = new Map<number, string[]>();
+    for (const text of texts) {
+      expect(text.title.length).toBeGreaterThan(2);
+      expect(text.description.length).toBeGreaterThan(10);
+      langsOf.set(text.product_id, [...(langsOf.get(text.product_id) ?? []), text.lang]);
+    }
+    for (const [i, p] of products.entries()) {
+      const langs = langsOf.get(p.id) ?? [];
+      if (i < 50) expect(langs.sort()).toEqual([...LANGUAGES].sort());
+      expect(langs).toEqual(expect.arrayContaining(['en', 'vi']));
+    }
+    // Distinct titles per language: generated from word lists, not copies of one another.
+    const first = texts.filter((x) => x.product_id === products[0]!.id);
+    expect(new Set(first.map((x) => x.title)).size).toBe(7);
+    expect(new Set(texts.filter((x) => x.lang === 'en').map((x) => x.title)).size).toBe(products.length);
+  });
+
+  it('gives every product an image pair on disk, from a few dozen drawings, with its sizes', async () => {
+    const images = await db().selectFrom('product_images').selectAll().execute();
+    const products = await count('products');
+    expect(new Set(images.map((i) => i.product_id)).size).toBe(products);
+    expect(images.every((i) => i.thumb_width === 320 && i.thumb_height === 320)).toBe(true);
+    expect(images.every((i) => i.detail_width === 640 && i.detail_height === 640)).toBe(true);
+    const dir = productMediaDir(t.config.dataDir);
+    const inodes = new Set<number>();
+    for (const image of images) {
+      const thumb = fs.statSync(path.join(dir, `${image.key}-thumb.webp`));
+      fs.statSync(path.join(dir, `${image.key}-detail.webp`));
+      inodes.add(thumb.ino);
+    }
+    // Shared files: one drawing per subcategory and per colour.
+    expect(inodes.size).toBeLessThanOrEqual(60);
+    const sample = images[images.length - 1]!;
+    const res = await t.app.inject({ method: 'GET', url: `/media/products/${sample.key}-detail.webp` });
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(640);
+  });
+
+  it('adds the levels V2 to V5 above the base level, each a step up, with no merchant on them', async () => {
+    const levels = await db().selectFrom('levels').selectAll().orderBy('rank').execute();
+    expect(levels.map((l) => l.name)).toEqual(['V1', 'V2', 'V3', 'V4', 'V5']);
+    expect(levels[0]).toMatchObject({ margin_bps: 1_500, quota: 50, price: 0 });
+    for (let i = 1; i < levels.length; i++) {
+      expect(levels[i]!.margin_bps).toBeGreaterThan(levels[i - 1]!.margin_bps);
+      expect(levels[i]!.quota).toBeGreaterThan(levels[i - 1]!.quota);
+      expect(levels[i]!.price).toBeGreaterThan(levels[i - 1]!.price);
+    }
+    const held = await db().selectFrom('merchant_levels').select('level_id').execute();
+    expect(held.every((h) => h.level_id === levels[0]!.id)).toBe(true);
+  });
+
+  it('seeds no listings, orders or views, and the demo operator sees the catalogue', async () => {
+    expect(await count('listings')).toBe(0);
+    const login = await new Client(t.app).post('/admin/login', DEMO.operator);
+    const op = new Client(t.app, login.data.token);
+    const categories = await op.call(r.categories);
+    expect(categories.data.filter((c) => c.parent_id === null).reduce((n, c) => n + c.products, 0)).toBe(
+      await count('products'),
+    );
+    const found = await op.get(r.products.path, { keyword: 'Wireless earbuds' });
+    expect(found.data.total).toBe(5);
+  });
+
+  it('seeds once: a second run on the seeded database does nothing', async () => {
+    const before = await count('products');
+    expect(await seedDemo(t.database.db, t.clock, t.config)).toBe(false);
+    expect(await count('products')).toBe(before);
+  });
+});
