@@ -65,7 +65,6 @@ if (!process.argv.includes('--no-build')) {
   const r = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 // The app's start: the boot script index.html loads (src/boot.ts), the app it imports (main.tsx)
 // with every chunk that one imports statically, and their stylesheets: what any screen needs
 // before its own chunk. Read from Vite's manifest.

@@ -28,10 +28,11 @@ const publicScreens: RouteObject[] = [
 ];
 
 /**
- * Screens under the tab bar. Home, Product and Order are built by later issues; each adds its line
- * here and its tab appears (TABS in tabs.tsx lists all four, filtered by these paths).
+ * Screens under the tab bar. Home and Order are built by later issues; each adds its line here and
+ * its tab appears (TABS in tabs.tsx lists all four, filtered by these paths).
  */
 const tabScreens: RouteObject[] = [
+  screen(paths.product, 'routes.product', () => import('../features/catalogue/screens/ProductScreen')),
   screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),
 ];
 
@@ -63,7 +64,26 @@ const accountScreens: RouteObject[] = [
   ...walletScreens(),
   screen(paths.idInfo, 'routes.idInfo', () => import('../features/kyc/screens/IdInfoScreen')),
   screen(paths.bank, 'routes.bank', () => import('../features/kyc/screens/BankScreen')),
+  ...catalogueScreens(),
 ];
+
+/** Issue 10, catalogue, levels and listing: the distribution centre, product management, detail, level. */
+function catalogueScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.distribution,
+      'routes.distribution',
+      () => import('../features/catalogue/screens/DistributionScreen'),
+    ),
+    screen(paths.goods, 'routes.goods', () => import('../features/catalogue/screens/GoodsScreen')),
+    screen(
+      paths.goodsDetail,
+      'routes.goodsDetail',
+      () => import('../features/catalogue/screens/GoodsDetailScreen'),
+    ),
+    screen(paths.level, 'routes.level', () => import('../features/catalogue/screens/LevelScreen')),
+  ];
+}
 
 /** Issue 4, wallet and ledger: each screen a lazy chunk behind the session. */
 function walletScreens(): RouteObject[] {

@@ -1,3 +1,4 @@
+import type { CatalogueSort, ListingStatus } from '@dropdesk/contract/catalogue';
 import type { BillType } from '@dropdesk/contract/ledger';
 import type { ReportRange } from '@dropdesk/contract/reports';
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
@@ -61,4 +62,27 @@ export const reportsKeys = {
   /** Every range of the finance report (its days are cut in the merchant's time zone). */
   financialReports: () => reports.one('financial-report'),
   financialReport: (range: ReportRange) => reports.detail('financial-report', range),
+};
+
+const catalogue = queryKeysFactory('catalogue');
+export const catalogueKeys = {
+  /** Every catalogue query: a distribution, a shelf change or a level bought refreshes them all. */
+  all: catalogue.all,
+  /** The category tree of the distribution centre. */
+  categories: () => catalogue.one('categories'),
+  /** Catalogue search (the distribution centre); `category_id` is a parent's or a child's. */
+  products: (filters: { keyword?: string; category_id?: number; sort: CatalogueSort }) =>
+    catalogue.list('products', filters),
+  /** The hot products, best-selling first. */
+  hot: () => catalogue.list('hot', {}),
+  /** The shop's listings (product management). */
+  listings: (filters: { status: 'all' | ListingStatus; keyword?: string }) =>
+    catalogue.list('listings', filters),
+  /** The shop at a glance: listings selling, in the warehouse, quota used of total. */
+  counts: () => catalogue.one('counts'),
+  /** A listing (product management's id) or a catalogue product (the distribution centre's). */
+  listing: (id: number) => catalogue.detail('listing', id),
+  product: (productId: number) => catalogue.detail('product', productId),
+  /** The seller levels and the merchant's own. */
+  level: () => catalogue.one('level'),
 };

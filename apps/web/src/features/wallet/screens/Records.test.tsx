@@ -131,7 +131,7 @@ describe('top-up and withdrawal records', () => {
     await act(() => router.navigate('/withdrawRecord'));
     expect(await screen.findByText('Fee: $2.00 · You receive: $98.00')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('The amount returns to your balance');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('The amount returns to your balance');
     await user.click((await dialog()).getByRole('button', { name: 'Cancel it' }));
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.headers.get('Idempotency-Key')).toBe(
