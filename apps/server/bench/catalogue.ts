@@ -81,6 +81,11 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
   const random = rng(42);
   // 10 parents with 5 children each.
   const children: number[] = [];
+  const parentOf = new Map<number, number>();
+  const placed = (category: number) => ({
+    category_id: category,
+    top_category_id: parentOf.get(category) as number,
+  });
   let firstParent = 0;
   for (let p = 0; p < 10; p++) {
     const { id: parent } = await db
@@ -104,13 +109,14 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
         .values({ category_id: id, lang: 'en', name: `Group ${p}.${c}` })
         .execute();
       children.push(id);
+      parentOf.set(id, parent);
     }
   }
   const BATCH = 1_000;
   for (let start = 0; start < PRODUCTS; start += BATCH) {
     await db.transaction().execute(async (tx) => {
       const rows = Array.from({ length: Math.min(BATCH, PRODUCTS - start) }, () => ({
-        category_id: children[Math.floor(random() * children.length)] as number,
+        ...placed(children[Math.floor(random() * children.length)] as number),
         main_lang: 'en' as Lang,
         cost: 100 + Math.floor(random() * 50_000),
         stock: Math.floor(random() * 500),
@@ -123,7 +129,7 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
       const texts = ids.flatMap(({ id }, i) => {
         const w = WORDS[Math.floor(random() * WORDS.length)]!;
         const n = NOUNS[Math.floor(random() * NOUNS.length)]!;
-        const model = `DX-${start + i}`;
+        const model = `${String.fromCharCode(65 + ((start + i) % 26))}${String.fromCharCode(65 + (Math.floor((start + i) / 26) % 26))}-${((start + i) * 7_919) % 100_000}`;
         const langs: Array<'en' | 'vi' | 'zh-CN'> =
           (start + i) % 3 === 0 ? ['en', 'vi', 'zh-CN'] : ['en', 'vi'];
         return langs.map((lang) => ({
@@ -329,7 +335,7 @@ async function benchEngine(engine: Engine) {
       await measure('search: broad word (en)', server.pid, get('/merchant/product/product?keyword=wireless')),
     );
     rows.push(
-      await measure('search: model number', server.pid, get('/merchant/product/product?keyword=DX-4242')),
+      await measure('search: model number', server.pid, get('/merchant/product/product?keyword=KQ-13')),
     );
     rows.push(
       await measure('search: CJK word (zh-CN)', server.pid, {

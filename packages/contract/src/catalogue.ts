@@ -33,6 +33,8 @@ export const MAX_LISTING_IDS = 100;
 export const MAX_MARGIN_BPS = 100_000;
 /** A level's quota: listings a merchant at that level may hold. */
 export const MAX_QUOTA = 1_000_000;
+/** Catalogue search counts its matches up to this many; `total_capped` says when more match. */
+export const SEARCH_COUNT_CAP = 100;
 /** The shortest keyword the trigram indexes answer from the index (shorter ones scan the titles). */
 export const SEARCH_MIN_INDEXED_CHARS = 3;
 
@@ -117,6 +119,12 @@ export const catalogueItem = z.object({
   listed: z.boolean(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItem>;
+
+/**
+ * A page of catalogue search. `total` is exact up to SEARCH_COUNT_CAP; beyond it `total` is the cap
+ * and `total_capped` is true (a screen says "100+" and keeps loading pages while they are full).
+ */
+export const searchPage = pageOf(catalogueItem).extend({ total_capped: z.boolean() });
 
 export const quotaOut = z.object({ used: z.number().int(), total: z.number().int() });
 
@@ -255,7 +263,7 @@ export const catalogueRoutes = {
     summary: 'Catalogue search (full text in the caller and the product main language), active products only',
     refusals: ['INVALID_INPUT'],
     query: catalogueQuery,
-    data: pageOf(catalogueItem),
+    data: searchPage,
   }),
   hot: defineRoute({
     method: 'GET',
@@ -264,7 +272,7 @@ export const catalogueRoutes = {
     summary: 'Hot products of the catalogue, best-selling first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ ...pageQuery }),
-    data: pageOf(catalogueItem),
+    data: searchPage,
   }),
   add: defineRoute({
     method: 'POST',

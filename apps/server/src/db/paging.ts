@@ -1,4 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from './database';
 
 /** Page `page` (from 1) of `limit` rows. */
 export interface Paging {
@@ -9,6 +10,8 @@ export interface Paging {
 /** The list shape of DESIGN §4: `{ total, page, limit, list }`. */
 export interface PageOf<T> {
   total: number;
+  /** Set when `total` was counted only up to a cap (fetchPage's `countCap`): more rows match. */
+  capped?: boolean;
   page: number;
   limit: number;
   list: T[];
@@ -27,14 +30,41 @@ export async function fetchPage<Q extends Builder<object>, Row, T>(
   select: (q: Q) => Builder<Row>,
   paging: Paging,
   toItems: (rows: Row[]) => T[] | Promise<T[]>,
+  /** How the matches are counted, when not all of them (see countUpTo). */
+  count?: (filtered: Q) => Promise<{ total: number; capped: boolean }>,
 ): Promise<PageOf<T>> {
   const [counted, rows] = await Promise.all([
-    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    count
+      ? count(filtered)
+      : filtered
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((r) => ({ total: Number((r as { total: number | string | bigint }).total) })),
     select(filtered)
       .limit(paging.limit)
       .offset((paging.page - 1) * paging.limit)
       .execute(),
   ]);
-  const total = Number((counted as { total: number | string | bigint }).total);
-  return { total, page: paging.page, limit: paging.limit, list: await toItems(rows) };
+  return { ...counted, page: paging.page, limit: paging.limit, list: await toItems(rows) };
+}
+
+/**
+ * Counts the matches of a filtered query up to `cap` (and says `capped` when there are more): a
+ * count reads every match, so a broad search would otherwise cost its whole result to show its
+ * first page.
+ */
+export function countUpTo<Q extends Builder<object>>(db: Db, cap: number) {
+  return async (filtered: Q) => {
+    const row = await db
+      .selectFrom(
+        filtered
+          .select(sql`1`.as('one'))
+          .limit(cap + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.total);
+    return { total: Math.min(n, cap), capped: n > cap };
+  };
 }

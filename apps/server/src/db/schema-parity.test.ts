@@ -81,13 +81,13 @@ const allowed: Allowed[] = [
   // 006: catalogue search uses each engine's own trigram index (DESIGN §3, docs/catalogue.md).
   {
     only: 'sqlite',
-    fact: /^(table|column|primary key) product_texts_fts(_config|_data|_docsize|_idx)?\b/,
+    fact: /^(table|column|primary key) product_search(_config|_content|_data|_docsize|_idx)?\b/,
     reason: "SQLite's FTS5 trigram index over product titles: a virtual table and its shadow tables",
   },
   {
     only: 'sqlite',
-    fact: /^trigger product_texts_fts_(insert|update|delete) on product_texts: after (insert|update|delete)$/,
-    reason: 'keep the external-content FTS5 index in step with product_texts',
+    fact: /^trigger (product_texts_search_(insert|update|delete) on product_texts|products_search_main_lang on products): after (insert|update|delete)$/,
+    reason: "keep the FTS5 index's row of a product in step with its texts and main language",
   },
   {
     only: 'postgres',

@@ -338,6 +338,8 @@ export interface CategoryNamesTable {
 export interface ProductsTable {
   id: Generated<number>;
   category_id: number;
+  /** The category's parent, or the category itself when it is a parent. */
+  top_category_id: number;
   main_lang: Lang;
   cost: number;
   stock: number;
@@ -359,6 +361,22 @@ export interface ProductTextsTable {
 }
 
 /** A product image: WebP files `<key>-thumb.webp` and `<key>-detail.webp` under DATA_DIR/media. */
+/**
+ * SQLite only (migration 006): the FTS5 trigram table catalogue search reads, one row per product
+ * (rowid = products.id), kept by triggers. Never written by the application.
+ */
+export interface ProductSearchTable {
+  rowid: number;
+  main: string | null;
+  zh_cn: string | null;
+  en: string | null;
+  ko: string | null;
+  ja: string | null;
+  th: string | null;
+  vi: string | null;
+  tr: string | null;
+}
+
 export interface ProductImagesTable {
   id: Generated<number>;
   /** Null while uploaded but not yet attached. */
@@ -438,6 +456,7 @@ export interface DB {
   products: ProductsTable;
   product_texts: ProductTextsTable;
   product_images: ProductImagesTable;
+  product_search: ProductSearchTable;
   levels: LevelsTable;
   merchant_levels: MerchantLevelsTable;
   listings: ListingsTable;

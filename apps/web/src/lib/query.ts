@@ -34,12 +34,17 @@ export function resetAppQueryClient(): void {
 interface Page {
   total: number;
   page: number;
+  limit?: number;
   list: unknown[];
+  /** Catalogue search counts up to a cap: past it, pages go on while they come back full. */
+  total_capped?: boolean;
 }
 
 /** An infinite query's next page: the one after `last`, or undefined once every row of `total` is loaded. */
 export function nextPageParam(last: Page, pages: Page[]): number | undefined {
   if (last.list.length === 0) return undefined;
+  if (last.total_capped)
+    return last.limit !== undefined && last.list.length < last.limit ? undefined : last.page + 1;
   const loaded = pages.reduce((n, p) => n + p.list.length, 0);
   return loaded < last.total ? last.page + 1 : undefined;
 }

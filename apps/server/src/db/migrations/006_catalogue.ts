@@ -3,6 +3,8 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
+/** SQLite's search table: the main language's title, then one column per language (zh-CN as zh_cn). */
+const SEARCH_COLUMNS = ['main', ...LANGS.map((lang) => lang.toLowerCase().replace('-', '_'))];
 
 /**
  * The catalogue, seller levels and listings (issue 10, DESIGN §5).
@@ -12,9 +14,9 @@ const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
  * - `products` (cost in minor units, stock, hot and active flags, units sold) with a title and a
  *   description per language in `product_texts`, and images in `product_images` (the files are
  *   WebP at two sizes under DATA_DIR/media, named by `key`).
- * - Search: each engine's own trigram index over `product_texts.title`. SQLite: an FTS5 table
- *   with the trigram tokenizer, kept in step with `product_texts` by triggers (external content,
- *   so titles are stored once). PostgreSQL: pg_trgm and a GIN index (docs/catalogue.md says why).
+ * - Search: each engine's own trigram index over the titles. SQLite: an FTS5 table with the trigram
+ *   tokenizer, one row per product with a column per language, kept in step by triggers.
+ *   PostgreSQL: pg_trgm and a GIN index on `product_texts.title` (docs/catalogue.md says why).
  * - `levels`: what a merchant can buy. `merchant_levels`: what each merchant bought, at the terms
  *   of the day (an operator's later change never alters it), and `listings_used`, the counter the
  *   quota is enforced on: a listing add locks this row, so parallel adds can't pass the quota.
@@ -55,6 +57,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .createTable('products')
     .$call(k.id())
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
+    // The category's parent, or the category when it is a parent: one index range per top category.
+    .addColumn('top_category_id', 'integer', (c) => c.notNull().references('categories.id'))
     .addColumn('main_lang', 'text', (c) => c.notNull().check(k.oneOf('main_lang', LANGS)))
     .addColumn('cost', k.bigint, (c) => c.notNull().check(sql`cost > 0`))
     .addColumn('stock', 'integer', (c) => c.notNull().check(sql`stock >= 0`))
@@ -63,8 +67,15 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('sales', k.bigint, (c) => c.notNull().defaultTo(0).check(sql`sales >= 0`))
     .$call(k.timestamps)
     .execute();
-  // Newest first (ids grow with time) within a category; hot by sales; price sorts.
+  // Newest first (ids grow with time) and by price within a category or a top category (read in
+  // index order, so a page stops after its rows); hot by sales; price and sales over everything.
   await db.schema.createIndex('products_category').on('products').columns(['category_id', 'id']).execute();
+  await db.schema.createIndex('products_top').on('products').columns(['top_category_id', 'id']).execute();
+  await db.schema
+    .createIndex('products_top_cost')
+    .on('products')
+    .columns(['top_category_id', 'cost', 'id'])
+    .execute();
   await db.schema.createIndex('products_hot').on('products').columns(['hot', 'sales', 'id']).execute();
   await db.schema.createIndex('products_cost').on('products').columns(['cost', 'id']).execute();
   await db.schema.createIndex('products_sales').on('products').columns(['sales', 'id']).execute();
@@ -85,20 +96,28 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .execute();
 
   if (engine === 'sqlite') {
-    // External content: the index holds trigrams only; titles stay in product_texts.
-    await sql`create virtual table product_texts_fts using fts5(
-      title, content='product_texts', content_rowid='id', tokenize='trigram'
+    // One row per product (rowid = products.id): its title in the main language and in each
+    // language, one column each. A search reads it in product order, so "newest first" stops after
+    // a page instead of collecting every match; triggers rebuild a product's row whenever one of
+    // its texts or its main language changes.
+    await sql`create virtual table product_search using fts5(
+      ${sql.raw(SEARCH_COLUMNS.join(', '))}, tokenize='trigram'
     )`.execute(db);
-    await sql`create trigger product_texts_fts_insert after insert on product_texts begin
-      insert into product_texts_fts(rowid, title) values (new.id, new.title);
-    end`.execute(db);
-    await sql`create trigger product_texts_fts_delete after delete on product_texts begin
-      insert into product_texts_fts(product_texts_fts, rowid, title) values ('delete', old.id, old.title);
-    end`.execute(db);
-    await sql`create trigger product_texts_fts_update after update of title on product_texts begin
-      insert into product_texts_fts(product_texts_fts, rowid, title) values ('delete', old.id, old.title);
-      insert into product_texts_fts(rowid, title) values (new.id, new.title);
-    end`.execute(db);
+    const rebuild = (productId: string) =>
+      sql.raw(`
+      delete from product_search where rowid = ${productId};
+      insert into product_search (rowid, ${SEARCH_COLUMNS.join(', ')})
+        select p.id,
+          (select t.title from product_texts t where t.product_id = p.id and t.lang = p.main_lang),
+          ${LANGS.map((lang) => `(select t.title from product_texts t where t.product_id = p.id and t.lang = '${lang}')`).join(',\n          ')}
+        from products p where p.id = ${productId};`);
+    for (const [name, event, id] of [
+      ['product_texts_search_insert', 'after insert on product_texts', 'new.product_id'],
+      ['product_texts_search_update', 'after update of title on product_texts', 'new.product_id'],
+      ['product_texts_search_delete', 'after delete on product_texts', 'old.product_id'],
+      ['products_search_main_lang', 'after update of main_lang on products', 'new.id'],
+    ] as const)
+      await sql`create trigger ${sql.id(name)} ${sql.raw(event)} begin ${rebuild(id)} end`.execute(db);
   } else {
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index product_texts_title_trgm on product_texts using gin (title gin_trgm_ops)`.execute(

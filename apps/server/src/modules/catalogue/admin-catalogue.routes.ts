@@ -62,7 +62,6 @@ function dryRunOf(value: string | undefined): boolean {
 export async function adminCatalogueRoutes(app: FastifyInstance) {
   const catalogue = new CatalogueAdmin({
     db: app.database.db,
-    engine: app.database.engine,
     clock: app.clock,
     mediaDir: productMediaDir(app.config.dataDir),
   });

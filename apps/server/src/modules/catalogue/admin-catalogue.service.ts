@@ -23,7 +23,6 @@ import { CategoryIndex, checkImport } from './import-csv';
 
 export interface CatalogueAdminDeps {
   db: Db;
-  engine: Engine;
   clock: Clock;
   /** Where product image files go (images.ts productMediaDir). */
   mediaDir: string;
@@ -192,10 +191,9 @@ export class CatalogueAdmin {
       active: ProductFilter['active'];
     } & Paging,
   ) {
-    const { db, engine } = this.deps;
+    const { db } = this.deps;
     const page = await repo.productPage(
       db,
-      engine,
       { keyword: query.keyword, categoryId: query.category_id, active: query.active },
       query,
     );

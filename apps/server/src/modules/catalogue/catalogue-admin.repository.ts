@@ -17,6 +17,7 @@ import type {
   ProductsTable,
   ProductTextsTable,
 } from '../../db/schema';
+import { matchingProductIds } from './search';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type CategoryNameRow = Selectable<CategoryNamesTable>;
@@ -65,25 +66,12 @@ function chunks<T>(rows: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-/** `%keyword%` for LIKE, with the pattern's own characters escaped by a backslash. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Products with a title (in any language) containing the keyword, through each engine's trigram
- * index: SQLite's FTS5 trigram table (a quoted phrase, so the keyword's own characters are not
- * query syntax), PostgreSQL's pg_trgm GIN index behind ILIKE. A keyword shorter than a trigram
- * can't use either index and scans the titles.
- */
-export function titleMatches(engine: Engine, keyword: string): Expression<SqlBool> {
-  const short = [...keyword].length < SEARCH_MIN_INDEXED_CHARS;
-  if (engine === 'postgres')
-    return sql<SqlBool>`products.id in (select product_id from product_texts where title ilike ${containsPattern(keyword)})`;
-  if (short)
-    return sql<SqlBool>`products.id in (select product_id from product_texts where title like ${containsPattern(keyword)} escape '\\')`;
-  const phrase = `"${keyword.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`products.id in (select t.product_id from product_texts t where t.id in (select rowid from product_texts_fts where product_texts_fts match ${phrase}))`;
+/** A category's parent, or the category when it is a parent (products.top_category_id). */
+export function topCategoryOf(db: Db, categoryId: number) {
+  return db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.coalesce('parent_id', 'id').as('top'))
+    .where('id', '=', categoryId);
 }
 
 /**
@@ -181,6 +169,7 @@ export const catalogueAdminRepository = {
       .insertInto('products')
       .values({
         category_id: product.categoryId,
+        top_category_id: topCategoryOf(db, product.categoryId),
         main_lang: product.mainLang,
         cost: product.cost,
         stock: product.stock,
@@ -208,6 +197,7 @@ export const catalogueAdminRepository = {
         .values(
           batch.map((p) => ({
             category_id: p.categoryId,
+            top_category_id: topCategoryOf(db, p.categoryId),
             main_lang: p.mainLang,
             cost: p.cost,
             stock: p.stock,
@@ -273,11 +263,18 @@ export const catalogueAdminRepository = {
     id: number,
     changes: Omit<Updateable<ProductsTable>, 'id' | 'created_at' | 'sales'>,
   ): Promise<void> {
-    await db.updateTable('products').set(changes).where('id', '=', id).execute();
+    const category = changes.category_id;
+    await db
+      .updateTable('products')
+      .set(
+        typeof category === 'number' ? { ...changes, top_category_id: topCategoryOf(db, category) } : changes,
+      )
+      .where('id', '=', id)
+      .execute();
   },
 
   /** A page of products, newest first. */
-  productPage(db: Db, engine: Engine, filter: ProductFilter, paging: Paging): Promise<PageOf<ProductRow>> {
+  productPage(db: Db, filter: ProductFilter, paging: Paging): Promise<PageOf<ProductRow>> {
     let q = db.selectFrom('products');
     if (filter.categoryId !== undefined) {
       const categoryId = filter.categoryId;
@@ -296,7 +293,7 @@ export const catalogueAdminRepository = {
       );
     }
     if (filter.active !== 'all') q = q.where('products.active', '=', filter.active === 'active' ? 1 : 0);
-    if (filter.keyword) q = q.where(titleMatches(engine, filter.keyword));
+    if (filter.keyword) q = q.where('products.id', 'in', matchingProductIds(db, filter.keyword, 'any'));
     return fetchPage(
       q,
       (f) => f.selectAll('products').orderBy('products.id', 'desc'),

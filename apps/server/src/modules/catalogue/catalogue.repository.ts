@@ -1,8 +1,9 @@
-import { type CatalogueSort, SEARCH_MIN_INDEXED_CHARS } from '@dropdesk/contract/catalogue';
+import { type CatalogueSort, SEARCH_COUNT_CAP } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
-import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { fetchPage, type PageOf, type Paging } from '../../db/paging';
+import { countUpTo, fetchPage, type PageOf, type Paging } from '../../db/paging';
+import { drivesNewest, matchingProductIds, searchRows } from './search';
 
 /** What a merchant's catalogue reads filter on: all of it optional but the language. */
 export interface CatalogueFilter {
@@ -46,51 +47,34 @@ export interface ImageRow {
   detail_height: number;
 }
 
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern (escape character `\`). */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** An FTS5 query of one phrase: the keyword as it is, whatever operators it spells (`"` doubled). */
-export function ftsPhrase(keyword: string): string {
-  return `"${keyword.replaceAll('"', '""')}"`;
-}
+// A query with `products as p` in its FROM (and maybe other tables): the builder's own type
+// parameters are not ours to spell here.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type WithProducts = SelectQueryBuilder<any, any, object>;
 
 /**
- * The one place the two engines differ: "this `product_texts` row (alias `pt`) has the keyword in
- * its title", each engine through its own trigram index.
- *
- * - PostgreSQL: `pt.title ILIKE '%kw%'`, which the pg_trgm GIN index on `product_texts.title`
- *   answers (a bitmap index scan, rechecked) when the keyword has 3 characters or more.
- * - SQLite: the FTS5 trigram table, `product_texts_fts MATCH '"kw"'` (the keyword as one quoted
- *   phrase, so no FTS operator can be typed in), joined back to `product_texts` by rowid (external
- *   content: the FTS rowid is `product_texts.id`). Case-insensitive like ILIKE.
- *
- * Keywords shorter than SEARCH_MIN_INDEXED_CHARS (3 characters, counted in code points) hold no
- * trigram, so neither index can answer them: FTS5 MATCH would find nothing, and pg_trgm would read
- * its whole index. Both engines then scan the titles with LIKE (SQLite; ASCII case-insensitive)
- * or ILIKE (PostgreSQL), limited to the texts in the caller's and the main language. Correct, but
- * a scan: its time grows with the catalogue (docs/catalogue.md, "Search").
+ * The conditions of a filter on `p` (active, category, keyword, hot), added to a query that has
+ * `products as p`. A category is read through `top_category_id`, one index range per top category
+ * in product order: a parent's range holds its children's products, and a child is that range
+ * filtered.
  */
-function titleMatches(db: Db, keyword: string): RawBuilder<SqlBool> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  if (postgres) return sql<SqlBool>`pt.title ilike ${likePattern(keyword)} escape '\\'`;
-  if ([...keyword].length >= SEARCH_MIN_INDEXED_CHARS)
-    return sql<SqlBool>`pt.id in (select rowid from product_texts_fts where product_texts_fts match ${ftsPhrase(keyword)})`;
-  return sql<SqlBool>`pt.title like ${likePattern(keyword)} escape '\\'`;
-}
-
-/**
- * Ids of the products whose title has the keyword in `lang` or in the product's own main language.
- * Uncorrelated, so each engine runs it once from its index and joins the few ids it finds.
- */
-export function productsMatching(db: Db, lang: Lang, keyword: string) {
-  return db
-    .selectFrom('product_texts as pt')
-    .innerJoin('products as pm', 'pm.id', 'pt.product_id')
-    .select('pt.product_id')
-    .where(titleMatches(db, keyword))
-    .where((eb) => eb.or([eb('pt.lang', '=', lang), eb('pt.lang', '=', eb.ref('pm.main_lang'))]));
+function narrowed<Q extends WithProducts>(q: Q, db: Db, filter: CatalogueFilter): Q {
+  let out = q.where('p.active', '=', 1);
+  const { categoryId, keyword } = filter;
+  if (categoryId !== undefined)
+    out = out
+      .where(
+        'p.top_category_id',
+        '=',
+        db
+          .selectFrom('categories')
+          .select((eb) => eb.fn.coalesce('parent_id', 'id').as('top'))
+          .where('id', '=', categoryId),
+      )
+      .where((eb) => eb.or([eb('p.category_id', '=', categoryId), eb('p.top_category_id', '=', categoryId)]));
+  if (keyword) out = out.where('p.id', 'in', matchingProductIds(db, keyword, filter.lang));
+  if (filter.hot) out = out.where('p.hot', '=', 1);
+  return out as Q;
 }
 
 /**
@@ -98,20 +82,25 @@ export function productsMatching(db: Db, lang: Lang, keyword: string) {
  * distribute-all calls build on it, so what a merchant sees is what "distribute all" lists.
  */
 export function activeProducts(db: Db, filter: CatalogueFilter) {
-  let q = db.selectFrom('products as p').where('p.active', '=', 1);
-  const { categoryId, keyword } = filter;
-  if (categoryId !== undefined)
-    q = q.where(
+  return narrowed(db.selectFrom('products as p'), db, filter);
+}
+
+/** A catalogue row's columns, with whether `merchantId` lists the product. */
+// biome-ignore lint/suspicious/noExplicitAny: as WithProducts
+function withListed<Q extends WithProducts>(q: Q, merchantId: number) {
+  return q
+    .leftJoin('listings as l', (j) =>
+      j.onRef('l.product_id', '=', 'p.id').on('l.merchant_id', '=', merchantId),
+    )
+    .select([
+      'p.id',
       'p.category_id',
-      'in',
-      db
-        .selectFrom('categories')
-        .select('id')
-        .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)])),
-    );
-  if (keyword) q = q.where('p.id', 'in', productsMatching(db, filter.lang, keyword));
-  if (filter.hot) q = q.where('p.hot', '=', 1);
-  return q;
+      'p.cost',
+      'p.stock',
+      'p.hot',
+      'p.sales',
+      sql<number>`case when l.id is null then 0 else 1 end`.as('listed'),
+    ]) as unknown as WithProducts & SelectQueryBuilder<any, any, CatalogueRow>;
 }
 
 /** A product's title and description as a merchant reads them. */
@@ -154,29 +143,33 @@ export const catalogueRepository = {
     sort: CatalogueSort,
     paging: Paging,
   ): Promise<PageOf<CatalogueRow>> {
+    const count = countUpTo(db, SEARCH_COUNT_CAP);
+    const { keyword } = filter;
+    if (sort === 'newest' && drivesNewest(db, keyword)) {
+      // SQLite, newest first with a keyword: read the matches from the index in product order and
+      // stop after the page, instead of collecting every match of a broad word to sort it.
+      const rows = searchRows(db, keyword, filter.lang).innerJoin('products as p', 'p.id', 's.rowid');
+      const filtered = narrowed(rows, db, { ...filter, keyword: undefined });
+      return fetchPage(
+        filtered,
+        (q) => withListed(q, merchantId).orderBy('s.rowid', 'desc'),
+        paging,
+        (r) => r as CatalogueRow[],
+        count,
+      );
+    }
     return fetchPage(
       activeProducts(db, filter),
       (q) => {
-        const rows = q
-          .leftJoin('listings as l', (j) =>
-            j.onRef('l.product_id', '=', 'p.id').on('l.merchant_id', '=', merchantId),
-          )
-          .select([
-            'p.id',
-            'p.category_id',
-            'p.cost',
-            'p.stock',
-            'p.hot',
-            'p.sales',
-            sql<number>`case when l.id is null then 0 else 1 end`.as('listed'),
-          ]);
+        const rows = withListed(q, merchantId);
         if (sort === 'price') return rows.orderBy('p.cost', 'asc').orderBy('p.id', 'asc');
         if (sort === 'price_desc') return rows.orderBy('p.cost', 'desc').orderBy('p.id', 'desc');
         if (sort === 'sales') return rows.orderBy('p.sales', 'desc').orderBy('p.id', 'desc');
         return rows.orderBy('p.id', 'desc');
       },
       paging,
-      (rows) => rows,
+      (r) => r as CatalogueRow[],
+      count,
     );
   },
 

@@ -43,14 +43,14 @@ export class CatalogueService {
     merchantId: number,
     lang: Lang,
     query: Paging & { keyword?: string | undefined; category_id?: number | undefined; sort: CatalogueSort },
-  ): Promise<PageOf<CatalogueItem>> {
+  ) {
     const filter = { lang, keyword: query.keyword, categoryId: query.category_id };
     const page = await catalogueRepository.page(this.deps.db, merchantId, filter, query.sort, query);
     return this.items(merchantId, lang, page);
   }
 
   /** Hot products, best-selling first. */
-  async hot(merchantId: number, lang: Lang, paging: Paging): Promise<PageOf<CatalogueItem>> {
+  async hot(merchantId: number, lang: Lang, paging: Paging) {
     const page = await catalogueRepository.page(
       this.deps.db,
       merchantId,
@@ -65,7 +65,7 @@ export class CatalogueService {
     merchantId: number,
     lang: Lang,
     page: PageOf<CatalogueRow>,
-  ): Promise<PageOf<CatalogueItem>> {
+  ): Promise<PageOf<CatalogueItem> & { total_capped: boolean }> {
     const { db } = this.deps;
     const ids = page.list.map((r) => r.id);
     const [margin, texts, images] = await Promise.all([
@@ -73,8 +73,10 @@ export class CatalogueService {
       catalogueRepository.texts(db, lang, ids),
       catalogueRepository.firstImages(db, ids),
     ]);
+    const { capped, ...rest } = page;
     return {
-      ...page,
+      ...rest,
+      total_capped: capped ?? false,
       list: page.list.map((r) => ({
         id: r.id,
         category_id: r.category_id,

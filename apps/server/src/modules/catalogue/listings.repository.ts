@@ -3,7 +3,8 @@ import type { Lang } from '@dropdesk/contract/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { activeProducts, type CatalogueFilter, productsMatching } from './catalogue.repository';
+import { activeProducts, type CatalogueFilter } from './catalogue.repository';
+import { productTitleMatches } from './search';
 
 /** A listing with what the catalogue says of its product today (cost in minor units). */
 export interface ListingRow {
@@ -192,7 +193,8 @@ export const listingsRepository = {
   ): Promise<PageOf<ListingRow>> {
     let q = db.selectFrom('listings as l').where('l.merchant_id', '=', merchantId);
     if (filter.status) q = q.where('l.status', '=', filter.status);
-    if (filter.keyword) q = q.where('l.product_id', 'in', productsMatching(db, filter.lang, filter.keyword));
+    // A shop's listings are few beside the catalogue: each is checked by its own index row.
+    if (filter.keyword) q = q.where(productTitleMatches(db, 'l.product_id', filter.keyword, filter.lang));
     return fetchPage(
       q,
       (f) =>

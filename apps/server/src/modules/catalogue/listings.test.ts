@@ -402,4 +402,22 @@ describe(`listings (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
     expect(state.listings_used).toBe(state.listings);
     expect(state.listings).toBeLessThanOrEqual(10);
   });
+
+  it('finds a listing and a catalogue product whatever the case of a non-ASCII title (Đèn / đèn)', async () => {
+    const m = await newMerchant(t);
+    const word = uniqueWord('');
+    const lamp = await newProduct(t, { titles: { vi: `Đèn bàn ${word}` }, mainLang: 'vi' });
+    await m.client.call(r.add, { product_ids: [lamp] });
+    const asVi = { lang: 'vi' };
+    for (const keyword of ['đèn bàn', 'ĐÈN BÀN', `đèn bàn ${word.toUpperCase()}`]) {
+      const managed = await m.client.call(r.manage, { keyword }, asVi);
+      expect(managed.data.list.map((l) => l.product_id), keyword).toContain(lamp);
+    }
+    // Two letters hold no trigram: the short path scans, folding case the same way.
+    const short = await m.client.call(r.product, { keyword: 'Đè', limit: '100' }, asVi);
+    expect(short.data.list.map((p) => p.id)).toContain(lamp);
+    const long = await m.client.call(r.product, { keyword: `ĐÈN BÀN ${word}` }, asVi);
+    expect(long.data.list.map((p) => p.id)).toEqual([lamp]);
+    expect(long.data.total_capped).toBe(false);
+  });
 });
