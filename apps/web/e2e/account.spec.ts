@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
 import { expect, type Page, test } from '@playwright/test';
+import { appStarted } from './support/app';
 import { LANGS, type Lang, msg, pageTitle } from './support/locales';
 import { api, DEMO, newMerchantDetails, ok, PNG } from './support/server';
 
@@ -15,6 +16,8 @@ async function useLanguage(page: Page, lang: Lang) {
   await page.goto('/login');
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
   await page.reload();
+  // /login is prerendered (in the cookie's language): wait for the app's own markup.
+  await appStarted(page);
 }
 
 /** Types the digits into a payment password field (one real input: a phone opens its number pad). */

@@ -9,6 +9,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { UploadKind } from '@dropdesk/contract/constants';
 import type { Envelope as ContractEnvelope } from '@dropdesk/contract/envelope';
 import type { Page } from '@playwright/test';
+import { openLogin } from './app';
 
 export const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -190,11 +191,12 @@ export function admin<T = unknown>(token: string, path: string, opts: Omit<ApiOp
 
 /**
  * Opens the app already logged in as `merchant` by writing the persisted session the app reads at
- * start-up (localStorage `session`, zustand persist v1), then goes to `path`.
+ * start-up (localStorage `session`, zustand persist v1), then goes to `path`. The session is written
+ * once the app has started on /login, so the prerendered page's late start can't race the write.
  */
 export async function signIn(page: Page, merchant: { token: string }, path = '/home', lang?: string) {
   const merinfo = ok(await api('/merchant/merchant/getMerInfo', { token: merchant.token }));
-  await page.goto('/login');
+  await openLogin(page);
   await page.evaluate(
     ([token, info, l]) => {
       localStorage.setItem(
