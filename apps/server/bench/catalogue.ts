@@ -32,7 +32,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1_000);
 const LISTINGS_EACH = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // ------------------------------------------------------------------------------------ the data

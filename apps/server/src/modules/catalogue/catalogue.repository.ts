@@ -136,7 +136,7 @@ export const catalogueRepository = {
    * index the sort reads (`products_cost`, `products_sales`): newest first, except oldest first
    * among equal prices low to high.
    */
-  page(
+  async page(
     db: Db,
     merchantId: number,
     filter: CatalogueFilter,
@@ -146,17 +146,34 @@ export const catalogueRepository = {
     const count = countUpTo(db, SEARCH_COUNT_CAP);
     const { keyword } = filter;
     if (sort === 'newest' && drivesNewest(db, keyword)) {
-      // SQLite, newest first with a keyword: read the matches from the index in product order and
-      // stop after the page, instead of collecting every match of a broad word to sort it.
-      const rows = searchRows(db, keyword, filter.lang).innerJoin('products as p', 'p.id', 's.rowid');
-      const filtered = narrowed(rows, db, { ...filter, keyword: undefined });
-      return fetchPage(
-        filtered,
-        (q) => withListed(q, merchantId).orderBy('s.rowid', 'desc'),
-        paging,
-        (r) => r as CatalogueRow[],
-        count,
-      );
+      // SQLite, newest first with a keyword: one read of the index in product order gives both the
+      // page and the capped total, and stops there, instead of collecting every match of a broad
+      // word to sort and count it.
+      const offset = (paging.page - 1) * paging.limit;
+      const matches = await narrowed(
+        searchRows(db, keyword, filter.lang).innerJoin('products as p', 'p.id', 's.rowid'),
+        db,
+        { ...filter, keyword: undefined },
+      )
+        .select('s.rowid as id')
+        .orderBy('s.rowid', 'desc')
+        .limit(Math.max(offset + paging.limit, SEARCH_COUNT_CAP + 1))
+        .execute();
+      const ids = matches.slice(offset, offset + paging.limit).map((m) => m.id as number);
+      const list = ids.length
+        ? ((await withListed(db.selectFrom('products as p').where('p.id', 'in', ids), merchantId)
+            .orderBy('p.id', 'desc')
+            .execute()) as CatalogueRow[])
+        : [];
+      // Every match up to the cap was read (the read went at least one past it).
+      const capped = matches.length > SEARCH_COUNT_CAP;
+      return {
+        total: capped ? SEARCH_COUNT_CAP : matches.length,
+        capped,
+        page: paging.page,
+        limit: paging.limit,
+        list,
+      };
     }
     return fetchPage(
       activeProducts(db, filter),

@@ -1,4 +1,4 @@
-import { catalogueRoutes as r } from '@dropdesk/contract/catalogue';
+import { catalogueRoutes as r, SEARCH_COUNT_CAP } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -451,5 +451,24 @@ describe(`catalogue reads (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     expectRefusal(await m.client.get(r.detail.path, { id: 'x' }), 'INVALID_INPUT', 'id');
     expectRefusal(await m.client.get(r.detail.path, { product_id: '-1' }), 'INVALID_INPUT', 'product_id');
     expectRefusal(await m.client.get(r.detail.path, { id: '1', extra: '1' }), 'INVALID_INPUT', 'extra');
+  });
+
+  it('counts a broad search up to the cap, says so, and still pages past it, newest first', async () => {
+    const m = await newMerchant(t);
+    const word = uniqueWord('');
+    const ids = await newProducts(t, SEARCH_COUNT_CAP + 5, { titles: { en: `Lamp ${word}` } });
+    const first = await m.client.call(r.product, { keyword: word, limit: '20' }, { lang: 'en' });
+    expect(first.data).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true, page: 1 });
+    expect(first.data.list.map((p) => p.id)).toEqual(ids.slice(-20).reverse());
+    const last = await m.client.call(r.product, { keyword: word, limit: '20', page: '6' }, { lang: 'en' });
+    expect(last.data.list.map((p) => p.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(last.data.total_capped).toBe(true);
+    // Sorted by price, the same products are counted the same way.
+    const byPrice = await m.client.call(
+      r.product,
+      { keyword: word, sort: 'price', limit: '1' },
+      { lang: 'en' },
+    );
+    expect(byPrice.data).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true });
   });
 });

@@ -411,7 +411,10 @@ describe(`listings (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
     const asVi = { lang: 'vi' };
     for (const keyword of ['đèn bàn', 'ĐÈN BÀN', `đèn bàn ${word.toUpperCase()}`]) {
       const managed = await m.client.call(r.manage, { keyword }, asVi);
-      expect(managed.data.list.map((l) => l.product_id), keyword).toContain(lamp);
+      expect(
+        managed.data.list.map((l) => l.product_id),
+        keyword,
+      ).toContain(lamp);
     }
     // Two letters hold no trigram: the short path scans, folding case the same way.
     const short = await m.client.call(r.product, { keyword: 'Đè', limit: '100' }, asVi);
