@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
 import { formatMoney } from '@dropdesk/contract/money';
-import type { Db, Engine } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, notFound } from '../../lib/refusal';

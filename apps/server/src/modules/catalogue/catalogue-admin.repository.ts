@@ -1,14 +1,6 @@
-import { SEARCH_MIN_INDEXED_CHARS } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
-import {
-  type Expression,
-  type Insertable,
-  type Selectable,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
-import type { Db, Engine } from '../../db/database';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
 import type {
   CategoriesTable,
