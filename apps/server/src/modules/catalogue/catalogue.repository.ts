@@ -86,7 +86,6 @@ export function activeProducts(db: Db, filter: CatalogueFilter) {
 }
 
 /** A catalogue row's columns, with whether `merchantId` lists the product. */
-// biome-ignore lint/suspicious/noExplicitAny: as WithProducts
 function withListed<Q extends WithProducts>(q: Q, merchantId: number) {
   return q
     .leftJoin('listings as l', (j) =>
@@ -100,6 +99,7 @@ function withListed<Q extends WithProducts>(q: Q, merchantId: number) {
       'p.hot',
       'p.sales',
       sql<number>`case when l.id is null then 0 else 1 end`.as('listed'),
+      // biome-ignore lint/suspicious/noExplicitAny: as WithProducts
     ]) as unknown as WithProducts & SelectQueryBuilder<any, any, CatalogueRow>;
 }
 
