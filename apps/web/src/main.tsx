@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 // antd-mobile's theme variables (--adm-color-border, --adm-font-size-*...): its components are
@@ -70,7 +71,9 @@ async function start() {
     });
   const root = document.getElementById('root')!;
   const typed = typedBeforeStart(root);
-  createRoot(root).render(<RouterProvider router={router} />);
+  // A transition: React renders the first screen in slices, yielding to the browser between them,
+  // so a slow phone's main thread is never held for the whole render (a long task blocks taps).
+  startTransition(() => createRoot(root).render(<RouterProvider router={router} />));
   if (typed.length) carryOver(root, typed);
 
   const flash = sessionStorage.getItem(FLASH_KEY);
