@@ -33,7 +33,7 @@ export const MAX_LISTING_IDS = 100;
 export const MAX_MARGIN_BPS = 100_000;
 /** A level's quota: listings a merchant at that level may hold. */
 export const MAX_QUOTA = 1_000_000;
-/** Catalogue search counts its matches up to this many; `total_capped` says when more match. */
+/** Catalogue search counts its matches up to this many at most; `total_capped` says when more match. */
 export const SEARCH_COUNT_CAP = 100;
 /** The shortest keyword the trigram indexes answer from the index (shorter ones scan the titles). */
 export const SEARCH_MIN_INDEXED_CHARS = 3;
@@ -121,8 +121,9 @@ export const catalogueItem = z.object({
 export type CatalogueItem = z.infer<typeof catalogueItem>;
 
 /**
- * A page of catalogue search. `total` is exact up to SEARCH_COUNT_CAP; beyond it `total` is the cap
- * and `total_capped` is true (a screen says "100+" and keeps loading pages while they are full).
+ * A page of catalogue search. With `total_capped` false, `total` is exact. With it true, more than
+ * `total` match: a newest-first keyword search counts only to the end of the page it read, other
+ * searches up to SEARCH_COUNT_CAP (a screen says "100+" and keeps loading pages while they are full).
  */
 export const searchPage = pageOf(catalogueItem).extend({ total_capped: z.boolean() });
 

@@ -146,9 +146,10 @@ export const catalogueRepository = {
     const count = countUpTo(db, SEARCH_COUNT_CAP);
     const { keyword } = filter;
     if (sort === 'newest' && drivesNewest(db, keyword)) {
-      // SQLite, newest first with a keyword: one read of the index in product order gives both the
-      // page and the capped total, and stops there, instead of collecting every match of a broad
-      // word to sort and count it.
+      // SQLite, newest first with a keyword: one read of the index in product order, up to one row
+      // past the page, gives the page and whether more match; it stops there, instead of
+      // collecting every match of a broad word to sort and count it. `total` is then what is known
+      // (the rows up to this page), and `capped` says more follow.
       const offset = (paging.page - 1) * paging.limit;
       const matches = await narrowed(
         searchRows(db, keyword, filter.lang).innerJoin('products as p', 'p.id', 's.rowid'),
@@ -157,7 +158,7 @@ export const catalogueRepository = {
       )
         .select('s.rowid as id')
         .orderBy('s.rowid', 'desc')
-        .limit(Math.max(offset + paging.limit, SEARCH_COUNT_CAP + 1))
+        .limit(offset + paging.limit + 1)
         .execute();
       const ids = matches.slice(offset, offset + paging.limit).map((m) => m.id as number);
       const list = ids.length
@@ -165,11 +166,10 @@ export const catalogueRepository = {
             .orderBy('p.id', 'desc')
             .execute()) as CatalogueRow[])
         : [];
-      // Every match up to the cap was read (the read went at least one past it).
-      const capped = matches.length > SEARCH_COUNT_CAP;
+      const more = matches.length > offset + paging.limit;
       return {
-        total: capped ? SEARCH_COUNT_CAP : matches.length,
-        capped,
+        total: more ? offset + paging.limit : matches.length,
+        capped: more,
         page: paging.page,
         limit: paging.limit,
         list,

@@ -453,17 +453,28 @@ describe(`catalogue reads (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     expectRefusal(await m.client.get(r.detail.path, { id: '1', extra: '1' }), 'INVALID_INPUT', 'extra');
   });
 
-  it('counts a broad search up to the cap, says so, and still pages past it, newest first', async () => {
+  it('answers a broad search without counting every match, and still pages to its end', async () => {
     const m = await newMerchant(t);
     const word = uniqueWord('');
     const ids = await newProducts(t, SEARCH_COUNT_CAP + 5, { titles: { en: `Lamp ${word}` } });
+    const matching = SEARCH_COUNT_CAP + 5;
+    // Whatever the engine: a capped total is less than what matches, an uncapped one is exact.
+    const truthful = (data: { total: number; total_capped: boolean }) =>
+      data.total_capped ? data.total < matching : data.total === matching;
     const first = await m.client.call(r.product, { keyword: word, limit: '20' }, { lang: 'en' });
-    expect(first.data).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true, page: 1 });
+    expect(first.data).toMatchObject({ total_capped: true, page: 1 });
+    expect(truthful(first.data), JSON.stringify(first.data.total)).toBe(true);
     expect(first.data.list.map((p) => p.id)).toEqual(ids.slice(-20).reverse());
     const last = await m.client.call(r.product, { keyword: word, limit: '20', page: '6' }, { lang: 'en' });
     expect(last.data.list.map((p) => p.id)).toEqual(ids.slice(0, 5).reverse());
-    expect(last.data.total_capped).toBe(true);
-    // Sorted by price, the same products are counted the same way.
+    expect(truthful(last.data)).toBe(true);
+    if (t.engine === 'sqlite') {
+      // SQLite reads newest-first keyword pages from its index up to one row past the page: the
+      // first page says "20 and more", the last one knows the exact total.
+      expect(first.data.total).toBe(20);
+      expect(last.data).toMatchObject({ total: matching, total_capped: false });
+    }
+    // Other sorts count up to the cap.
     const byPrice = await m.client.call(
       r.product,
       { keyword: word, sort: 'price', limit: '1' },
