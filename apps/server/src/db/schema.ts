@@ -363,7 +363,7 @@ export interface ProductTextsTable {
 /** A product image: WebP files `<key>-thumb.webp` and `<key>-detail.webp` under DATA_DIR/media. */
 /**
  * SQLite only (migration 006): the FTS5 trigram table catalogue search reads, one row per product
- * (rowid = products.id), kept by triggers. Never written by the application.
+ * (rowid = −products.id, so ascending is newest first), kept by triggers. Never written by the application.
  */
 export interface ProductSearchTable {
   rowid: number;

@@ -96,18 +96,19 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .execute();
 
   if (engine === 'sqlite') {
-    // One row per product (rowid = products.id): its title in the main language and in each
-    // language, one column each. A search reads it in product order, so "newest first" stops after
-    // a page instead of collecting every match; triggers rebuild a product's row whenever one of
-    // its texts or its main language changes.
+    // One row per product: its title in the main language and in each language, one column each.
+    // The rowid is minus the product's id, so ascending rowid order is newest first: FTS5 streams
+    // a match in ascending order (it buffers the whole match to go backwards), and a newest-first
+    // search stops after its page. Triggers rebuild a product's row whenever one of its texts or
+    // its main language changes.
     await sql`create virtual table product_search using fts5(
       ${sql.raw(SEARCH_COLUMNS.join(', '))}, tokenize='trigram'
     )`.execute(db);
     const rebuild = (productId: string) =>
       sql.raw(`
-      delete from product_search where rowid = ${productId};
+      delete from product_search where rowid = -${productId};
       insert into product_search (rowid, ${SEARCH_COLUMNS.join(', ')})
-        select p.id,
+        select -p.id,
           (select t.title from product_texts t where t.product_id = p.id and t.lang = p.main_lang),
           ${LANGS.map((lang) => `(select t.title from product_texts t where t.product_id = p.id and t.lang = '${lang}')`).join(',\n          ')}
         from products p where p.id = ${productId};`);

@@ -152,12 +152,15 @@ export const catalogueRepository = {
       // (the rows up to this page), and `capped` says more follow.
       const offset = (paging.page - 1) * paging.limit;
       const matches = await narrowed(
-        searchRows(db, keyword, filter.lang).innerJoin('products as p', 'p.id', 's.rowid'),
+        searchRows(db, keyword, filter.lang).innerJoin('products as p', (j) =>
+          j.on('p.id', '=', sql<number>`-s.rowid`),
+        ),
         db,
         { ...filter, keyword: undefined },
       )
-        .select('s.rowid as id')
-        .orderBy('s.rowid', 'desc')
+        .select(sql<number>`-s.rowid`.as('id'))
+        // Ascending rowids are newest first (rowid = −id): FTS5 streams that order.
+        .orderBy('s.rowid', 'asc')
         .limit(offset + paging.limit + 1)
         .execute();
       const ids = matches.slice(offset, offset + paging.limit).map((m) => m.id as number);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
  * docs/catalogue.md "Search" has the measurements behind it).
  *
  * - SQLite: `product_search`, an FTS5 table with the trigram tokenizer and one row per product
- *   (rowid = products.id): the title in the product's main language (`main`) and one column per
+ *   (rowid = −products.id, so ascending rowids are newest first): the title in the product's main language (`main`) and one column per
  *   language. The keyword is one quoted phrase (its own characters are never query syntax),
  *   limited to the columns of the caller's language and `main`. Because the table is in product
  *   order, a "newest first" page reads matches from the top and stops (see `drivesNewest`).
@@ -90,7 +90,7 @@ export function matchingProductIds(db: Db, keyword: string, scope: TitleScope) {
   if (isPostgres(db)) return textsOf(keyword, scope, true)(db);
   return db
     .selectFrom('product_search as s')
-    .select('s.rowid as product_id')
+    .select(sql<number>`-s.rowid`.as('product_id'))
     .where(searchRowMatches(keyword, scope));
 }
 
