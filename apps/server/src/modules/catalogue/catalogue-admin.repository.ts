@@ -156,24 +156,10 @@ export const catalogueAdminRepository = {
 
   // ------------------------------------------------------------ products
 
+  /** One product with its texts (the operator API, test factories): a batch of one. */
   async insertProduct(db: Db, product: NewProduct, now: number): Promise<number> {
-    const { id } = await db
-      .insertInto('products')
-      .values({
-        category_id: product.categoryId,
-        top_category_id: topCategoryOf(db, product.categoryId),
-        main_lang: product.mainLang,
-        cost: product.cost,
-        stock: product.stock,
-        hot: product.hot ? 1 : 0,
-        active: product.active ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await catalogueAdminRepository.putProductTexts(db, id, product.texts);
-    return id;
+    const [id] = await catalogueAdminRepository.insertProducts(db, [product], now);
+    return id as number;
   },
 
   /**

@@ -27,6 +27,20 @@ export type ListOrder = 'newest' | 'sales';
  * Queries of `listings`, a merchant's products in the shop. The quota counter they move is in
  * `merchant_levels` (levels.repository: lockQuota, addListingsUsed); the rules are ListingsService's.
  */
+/** The columns of a ListingRow: the listing's, and its product's cost, stock and active flag. */
+const LISTING_COLUMNS = [
+  'l.id',
+  'l.product_id',
+  'l.status',
+  'l.recommended',
+  'l.views',
+  'l.sales',
+  'l.created_at',
+  'p.cost',
+  'p.stock',
+  'p.active',
+] as const;
+
 export const listingsRepository = {
   /** The named products that exist: whether each is active and whether the merchant lists it. */
   classify(db: Db, merchantId: number, productIds: readonly number[]) {
@@ -167,18 +181,7 @@ export const listingsRepository = {
     return db
       .selectFrom('listings as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select([
-        'l.id',
-        'l.product_id',
-        'l.status',
-        'l.recommended',
-        'l.views',
-        'l.sales',
-        'l.created_at',
-        'p.cost',
-        'p.stock',
-        'p.active',
-      ]);
+      .select(LISTING_COLUMNS);
   },
 
   /**
@@ -198,21 +201,7 @@ export const listingsRepository = {
     return fetchPage(
       q,
       (f) =>
-        f
-          .innerJoin('products as p', 'p.id', 'l.product_id')
-          .select([
-            'l.id',
-            'l.product_id',
-            'l.status',
-            'l.recommended',
-            'l.views',
-            'l.sales',
-            'l.created_at',
-            'p.cost',
-            'p.stock',
-            'p.active',
-          ])
-          .orderBy('l.id', 'desc'),
+        f.innerJoin('products as p', 'p.id', 'l.product_id').select(LISTING_COLUMNS).orderBy('l.id', 'desc'),
       paging,
       (rows) => rows,
     );
