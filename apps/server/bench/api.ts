@@ -8,6 +8,7 @@ import sharp from 'sharp';
 // @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
 import { builtServer } from '../built.mjs';
 import { byPackage, topSelfTime } from './profile';
+import { rssMiB, waitFor } from './support';
 
 /**
  * npm run bench:api — throughput, p99 and server memory of the real server (SQLite, production log
@@ -25,29 +26,6 @@ const serverDir = path.resolve(here, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not up: ${url}`);
-}
-
-/** Resident memory of a process, in MiB (Linux). */
-function rssMiB(pid: number | undefined): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** Runs autocannon against `pid`'s server, sampling its memory; answers the table row. */
 async function measure(name: string, pid: number | undefined, opts: autocannon.Options) {

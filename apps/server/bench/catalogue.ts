@@ -14,6 +14,7 @@ import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createMerchant } from '../src/modules/auth/registration';
 import { Sessions } from '../src/modules/auth/sessions';
+import { rssMiB, waitFor } from './support';
 
 /**
  * npm run bench:catalogue — the catalogue at scale: 100,000 products (titles in en and vi, a third
@@ -208,15 +209,6 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
 
 // ------------------------------------------------------------------------------------ measuring
 
-function rssMiB(pid: number | undefined): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
-
 async function measure(
   name: string,
   pid: number | undefined,
@@ -261,18 +253,6 @@ async function measure(
     requests: r.requests.total,
     'not code 1': refused + r.errors + r.timeouts,
   };
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not up: ${url}`);
 }
 
 async function benchEngine(engine: Engine) {
@@ -322,7 +302,7 @@ async function benchEngine(engine: Engine) {
     });
     children.push(bare);
     const api = `http://127.0.0.1:${port}`;
-    await waitFor(`${api}/healthz`, server);
+    await waitFor(`${api}/healthz`, server, 60);
     await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
     const token = tokens[0] as string;
     const get = (url: string) => ({ url: `${api}${url}`, headers: { token } });
