@@ -183,40 +183,35 @@ export default function GoodsScreen() {
           {t('catalogue.selected', { count: n })}
         </span>
         <span className={styles.batchButtons}>
-          <button
-            type="button"
-            className={styles.small}
-            disabled={actions.busy}
-            onClick={() =>
-              void batch(() =>
-                actions.shelve(selection.ids, 'selling', t('catalogue.ask.onShelf', { count: n })),
-              )
-            }
-          >
-            {t('catalogue.onShelf')}
-          </button>
-          <button
-            type="button"
-            className={styles.small}
-            disabled={actions.busy}
-            onClick={() =>
-              void batch(() =>
-                actions.shelve(selection.ids, 'warehouse', t('catalogue.ask.offShelf', { count: n })),
-              )
-            }
-          >
-            {t('catalogue.offShelf')}
-          </button>
-          <button
-            type="button"
-            className={styles.danger}
-            disabled={actions.busy}
-            onClick={() =>
-              void batch(() => actions.remove(selection.ids, t('catalogue.ask.remove', { count: n })))
-            }
-          >
-            {t('catalogue.remove')}
-          </button>
+          {(
+            [
+              [
+                t('catalogue.onShelf'),
+                styles.small,
+                () => actions.shelve(selection.ids, 'selling', t('catalogue.ask.onShelf', { count: n })),
+              ],
+              [
+                t('catalogue.offShelf'),
+                styles.small,
+                () => actions.shelve(selection.ids, 'warehouse', t('catalogue.ask.offShelf', { count: n })),
+              ],
+              [
+                t('catalogue.remove'),
+                styles.danger,
+                () => actions.remove(selection.ids, t('catalogue.ask.remove', { count: n })),
+              ],
+            ] as const
+          ).map(([label, className, run]) => (
+            <button
+              key={label}
+              type="button"
+              className={className}
+              disabled={actions.busy}
+              onClick={() => void batch(run)}
+            >
+              {label}
+            </button>
+          ))}
         </span>
       </fieldset>
     </Page>
