@@ -1,3 +1,4 @@
+import ui from '../../../components/ui.module.css';
 import styles from './catalogue.module.css';
 
 export interface Chip<V> {
@@ -25,7 +26,7 @@ export function FilterChips<V>({ legend, chips, value, onChange, secondary }: Pr
         <button
           key={c.key}
           type="button"
-          className={styles.chip}
+          className={ui.chip}
           aria-pressed={c.value === value}
           onClick={() => onChange(c.value)}
         >

@@ -186,7 +186,7 @@ export default function FinanceScreen() {
           <button
             key={r}
             type="button"
-            className={styles.chip}
+            className={ui.chip}
             aria-pressed={r === range}
             onClick={() => choose(r)}
           >

@@ -89,7 +89,7 @@ export default function FundsRecordsScreen() {
           <button
             key={f.key}
             type="button"
-            className={styles.chip}
+            className={ui.chip}
             aria-pressed={f.value === type}
             onClick={() => choose(f.value)}
           >
