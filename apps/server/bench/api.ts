@@ -26,6 +26,8 @@ const serverDir = path.resolve(here, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Alternating slices of the limit route and getMerInfo (see measurePair). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 /** Runs autocannon against `pid`'s server, sampling its memory; answers the table row. */
 async function measure(name: string, pid: number | undefined, opts: autocannon.Options) {
@@ -64,6 +66,44 @@ async function measure(name: string, pid: number | undefined, opts: autocannon.O
     errors: r.errors + r.timeouts + (r.non2xx ?? 0),
     'not code 1': refused,
   };
+}
+
+type Row = Awaited<ReturnType<typeof measure>>;
+
+/**
+ * The limit route and getMerInfo measured in alternating slices (ROUNDS of DURATION/ROUNDS
+ * seconds each), so that a change in this machine's speed during the run (other tenants, CPU
+ * boost) falls on both alike; the ratio is of the two totals. Each row sums its slices: req/s
+ * over the whole time, the worst p99, the peak memory.
+ */
+async function measurePair(
+  a: [string, number | undefined, autocannon.Options],
+  b: [string, number | undefined, autocannon.Options],
+): Promise<{ rows: [Row, Row]; ratios: number[] }> {
+  const slice = Math.max(1, Math.round(DURATION / ROUNDS));
+  const slicesA: Row[] = [];
+  const slicesB: Row[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    slicesA.push(await measure(a[0], a[1], { ...a[2], duration: slice }));
+    slicesB.push(await measure(b[0], b[1], { ...b[2], duration: slice }));
+  }
+  const combine = (slices: Row[]): Row => {
+    const total = slices.reduce((sum, r) => sum + r.requests, 0);
+    const median = [...slices].sort((x, y) => x['p50 ms'] - y['p50 ms'])[slices.length >> 1] as Row;
+    return {
+      route: (slices[0] as Row).route,
+      'req/s': Math.round(total / (slice * slices.length)),
+      'p50 ms': median['p50 ms'],
+      'p99 ms': Math.max(...slices.map((r) => r['p99 ms'])),
+      'RSS MiB (peak)': Math.max(...slices.map((r) => r['RSS MiB (peak)'])),
+      'RSS MiB (after)': (slices.at(-1) as Row)['RSS MiB (after)'],
+      requests: total,
+      errors: slices.reduce((sum, r) => sum + r.errors, 0),
+      'not code 1': slices.reduce((sum, r) => sum + r['not code 1'], 0),
+    };
+  };
+  const ratios = slicesA.map((r, i) => Math.round((100 * (slicesB[i] as Row).requests) / r.requests));
+  return { rows: [combine(slicesA), combine(slicesB)], ratios };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-'));
@@ -213,8 +253,11 @@ try {
 
   const results = [];
   results.push(await measure('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
-  results.push(await measure('limit: helmet+log+2 stmts', limit.pid, { url: limitUrl, headers: { token } }));
-  results.push(await measure('GET merchant/getMerInfo', server.pid, { url: merInfoUrl, headers: { token } }));
+  const pair = await measurePair(
+    ['limit: helmet+log+2 stmts', limit.pid, { url: limitUrl, headers: { token } }],
+    ['GET merchant/getMerInfo', server.pid, { url: merInfoUrl, headers: { token } }],
+  );
+  results.push(...pair.rows);
   // A profile covers getMerInfo alone, so its entries are that route's.
   if (!PROFILE)
     results.push(
@@ -233,12 +276,14 @@ try {
       }),
     );
   console.log(
-    `\nbench:api — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each, SQLite, log level info`,
+    `\nbench:api — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each (limit and getMerInfo in ${ROUNDS} alternating slices), SQLite, log level info`,
   );
   console.table(results);
   const limitRps = results[1]?.['req/s'] ?? 1;
   const merInfoRps = results[2]?.['req/s'] ?? 0;
-  console.log(`getMerInfo reaches ${Math.round((100 * merInfoRps) / limitRps)}% of the limit route.`);
+  console.log(
+    `getMerInfo reaches ${Math.round((100 * merInfoRps) / limitRps)}% of the limit route (${ROUNDS} alternating slices: ${pair.ratios.join('%, ')}%).`,
+  );
   console.log('login verifies an Argon2id hash (19 MiB, t=2) per request: it is meant to be slow.');
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANG, isLang, UPLOAD_MAX_BYTES } from '@dropdesk/contract/constants';
+import { DEFAULT_LANG, isLang } from '@dropdesk/contract/constants';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -115,9 +114,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       error.retryAfter = context.after;
       return error;
     },
-  });
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
   });
 
   await app.register(swagger, {

@@ -258,6 +258,20 @@ describe('attacks on login, input and transport', () => {
 
   // ------------------------------------------------------------ 5. transport failures in the envelope
 
+  describe('4b. a form (multipart) is read only by the calls that take a file', () => {
+    it('a JSON call answers a multipart body with 415 INVALID_INPUT in the envelope, and logs no one in', async () => {
+      const boundary = '----dd415';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, lang: 'en' },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="account"\r\n\r\ndemo@dropdesk.local\r\n--${boundary}--\r\n`,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 415, error: 'INVALID_INPUT', msg: en.INVALID_INPUT });
+    });
+  });
+
   describe('5. a request too large for the HTTP parser is answered in the envelope', () => {
     let port = 0;
     beforeAll(async () => {

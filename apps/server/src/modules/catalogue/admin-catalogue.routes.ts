@@ -1,45 +1,13 @@
 import { adminCatalogueRoutes as r } from '@dropdesk/contract/catalogue';
 import { idField } from '@dropdesk/contract/wallet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fieldRefusal, Refusal } from '../../lib/refusal';
+import type { FastifyInstance } from 'fastify';
+import { acceptForms, readForm } from '../../lib/forms';
+import { fieldRefusal } from '../../lib/refusal';
 import { route } from '../../lib/route';
 import { CatalogueAdmin } from './admin-catalogue.service';
 import { LevelsAdmin } from './admin-levels.service';
 import { productMediaDir } from './images';
 import { mediaRoutes } from './media.routes';
-
-/**
- * A multipart form of text fields and one `file`: unknown parts are refused, the file is read
- * whole (the multipart limit refuses a larger one with FILE_TOO_LARGE), and a form that breaks off
- * midway asks for the file again (UPLOAD_INVALID).
- */
-async function readForm<F extends string>(
-  request: FastifyRequest,
-  names: readonly F[],
-): Promise<{ fields: Partial<Record<F, string>>; file: Buffer }> {
-  if (!request.isMultipart()) throw fieldRefusal('INVALID_INPUT', 'file', 'FIELD_REQUIRED');
-  const fields: Partial<Record<F, string>> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file)
-          throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
-        file = await part.toBuffer();
-      } else if ((names as readonly string[]).includes(part.fieldname)) {
-        fields[part.fieldname as F] = String(part.value);
-      } else {
-        throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof Refusal || (typeof code === 'string' && code.startsWith('FST_'))) throw error;
-    throw new Refusal('UPLOAD_INVALID', { fields: { file: 'UPLOAD_INVALID' } });
-  }
-  if (!file?.length) throw fieldRefusal('INVALID_INPUT', 'file', 'FIELD_REQUIRED');
-  return { fields, file };
-}
 
 function productIdOf(value: string | undefined): number {
   if (value === undefined || value.trim() === '')
@@ -60,6 +28,7 @@ function dryRunOf(value: string | undefined): boolean {
  * enforced by the auth plugin from each row), and the public product images under /media.
  */
 export async function adminCatalogueRoutes(app: FastifyInstance) {
+  await acceptForms(app);
   const catalogue = new CatalogueAdmin({
     db: app.database.db,
     clock: app.clock,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { accountRoutes as r, uploadKindField } from '@dropdesk/contract/account';
 import type { UploadKind } from '@dropdesk/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptForms, readForm } from '../../lib/forms';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
 import { route } from '../../lib/route';
 import { Uploads } from './uploads.service';
@@ -9,36 +10,24 @@ import { Uploads } from './uploads.service';
 /** Kinds a visitor may upload before having an account: what the registration form needs. */
 const ANONYMOUS_KINDS: readonly UploadKind[] = ['logo', 'id_card', 'license'];
 
-async function readForm(request: FastifyRequest): Promise<{ kind: UploadKind; bytes: Buffer }> {
-  if (!request.isMultipart()) throw fieldRefusal('INVALID_INPUT', 'file', 'FIELD_REQUIRED');
-  let kind: string | undefined;
-  let bytes: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || bytes)
-        throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
-      bytes = await part.toBuffer();
-    } else if (part.fieldname === 'kind') {
-      kind = String(part.value);
-    } else {
-      throw fieldRefusal('INVALID_INPUT', part.fieldname, 'FIELD_UNKNOWN');
-    }
-  }
-  const parsedKind = uploadKindField.safeParse(kind);
-  if (!parsedKind.success)
-    throw fieldRefusal('INVALID_INPUT', 'kind', kind ? 'FIELD_INVALID' : 'FIELD_REQUIRED');
-  if (!bytes?.length) throw fieldRefusal('INVALID_INPUT', 'file', 'FIELD_REQUIRED');
-  return { kind: parsedKind.data, bytes };
+/** The upload form: a `kind` field and the `file`. */
+async function uploadForm(request: FastifyRequest): Promise<{ kind: UploadKind; bytes: Buffer }> {
+  const { fields, file } = await readForm(request, ['kind']);
+  const kind = uploadKindField.safeParse(fields.kind);
+  if (!kind.success)
+    throw fieldRefusal('INVALID_INPUT', 'kind', fields.kind ? 'FIELD_INVALID' : 'FIELD_REQUIRED');
+  return { kind: kind.data, bytes: file };
 }
 
 export async function uploadRoutes(app: FastifyInstance) {
+  await acceptForms(app);
   const uploads = new Uploads({ db: app.database.db, clock: app.clock, uploadsDir: app.config.uploadsDir });
 
   route(
     app,
     r.upload,
     async (request) => {
-      const { kind, bytes } = await readForm(request);
+      const { kind, bytes } = await uploadForm(request);
       const merchantId = request.merchant?.id ?? null;
       if (merchantId === null && !ANONYMOUS_KINDS.includes(kind))
         throw new Refusal('UNAUTHORIZED', undefined, 401);
