@@ -93,6 +93,9 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_NEGATIVE',
   'FIELD_AMOUNT_TOO_BIG',
   'FIELD_REFERENCE_RULE',
+  // CSV import: a category cell that names none, or two
+  'FIELD_CATEGORY_UNKNOWN',
+  'FIELD_CATEGORY_AMBIGUOUS',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

@@ -28,10 +28,10 @@ describe('the category cell', () => {
     ['电子产品/Audio', { id: 2 }],
     ['Home/Audio', { id: 4 }],
     ['', { problem: 'FIELD_REQUIRED' }],
-    ['99', { problem: 'NOT_FOUND' }],
-    ['Audio', { problem: 'NOT_FOUND' }],
-    ['Electronics/Decor', { problem: 'NOT_FOUND' }],
-    ['Home/Decor', { problem: 'FIELD_INVALID' }],
+    ['99', { problem: 'FIELD_CATEGORY_UNKNOWN' }],
+    ['Audio', { problem: 'FIELD_CATEGORY_UNKNOWN' }],
+    ['Electronics/Decor', { problem: 'FIELD_CATEGORY_UNKNOWN' }],
+    ['Home/Decor', { problem: 'FIELD_CATEGORY_AMBIGUOUS' }],
     ['Electronics/', { problem: 'FIELD_INVALID' }],
     ['A/B/C', { problem: 'FIELD_INVALID' }],
   ])('%j resolves to %j', (cell, expected) => {
@@ -262,7 +262,7 @@ describe(`CSV import through the operator API (${engine})`, () => {
     expect(res.data.problems).toEqual([
       { row: 0, field: 'colour', message: translate('vi', 'FIELD_UNKNOWN') },
       { row: 2, field: 'cost', message: translate('vi', 'FIELD_NOT_A_NUMBER') },
-      { row: 3, field: 'category', message: translate('vi', 'NOT_FOUND') },
+      { row: 3, field: 'category', message: translate('vi', 'FIELD_CATEGORY_UNKNOWN') },
       { row: 4, field: 'title_en', message: translate('vi', 'FIELD_REQUIRED') },
       { row: 5, field: 'main_lang', message: translate('vi', 'FIELD_INVALID') },
       { row: 5, field: 'cost', message: translate('vi', 'CANNOT_BE_ZERO') },
@@ -340,7 +340,7 @@ describe(`CSV import through the operator API (${engine})`, () => {
         dryRun: 'true',
       },
     );
-    expect(bad.data.problems).toEqual([{ row: 1, field: 'category', message: translate('en', 'NOT_FOUND') }]);
+    expect(bad.data.problems).toEqual([{ row: 1, field: 'category', message: translate('en', 'FIELD_CATEGORY_UNKNOWN') }]);
     const notDry = await send(
       csv([
         ['category', 'main_lang', 'cost', 'stock', 'title_en'],

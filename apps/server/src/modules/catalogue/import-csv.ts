@@ -60,7 +60,7 @@ export class CategoryIndex {
     if (value === '') return { problem: 'FIELD_REQUIRED' };
     if (/^\d{1,15}$/.test(value)) {
       const found = this.byId.get(Number(value));
-      return found ? { id: found.id } : { problem: 'NOT_FOUND' };
+      return found ? { id: found.id } : { problem: 'FIELD_CATEGORY_UNKNOWN' };
     }
     const path = value.split('/').map(fold);
     if (path.length > 2 || path.some((name) => name === '')) return { problem: 'FIELD_INVALID' };
@@ -68,9 +68,9 @@ export class CategoryIndex {
       this.categories.filter((c) => c.parentId === parentId && c.names.some((n) => fold(n) === name));
     const parents = named(null, path[0] as string);
     const matches = path.length === 1 ? parents : parents.flatMap((p) => named(p.id, path[1] as string));
-    if (matches.length === 0) return { problem: 'NOT_FOUND' };
+    if (matches.length === 0) return { problem: 'FIELD_CATEGORY_UNKNOWN' };
     // Two categories of one name under one parent: the file must say which by id.
-    if (matches.length > 1) return { problem: 'FIELD_INVALID' };
+    if (matches.length > 1) return { problem: 'FIELD_CATEGORY_AMBIGUOUS' };
     return { id: (matches[0] as ImportCategory).id };
   }
 }
