@@ -64,6 +64,17 @@ export const ERROR_KEYS = [
   'SELECT_PRODUCT',
   'LEVEL_NOT_NEXT',
   'CATEGORY_TOO_DEEP',
+  // orders, storefront and refunds
+  'ORDER_NOT_AWAITING_PICKUP',
+  'BALANCE_SHORT',
+  'SELECT_ORDER',
+  'ORDER_STATUS_CHANGED',
+  'NOT_ON_SALE',
+  'OUT_OF_STOCK',
+  'ALREADY_RATED',
+  'REFUND_EXISTS',
+  'REFUND_TOO_MUCH',
+  'REFUND_WHOLE_ORDER',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -114,6 +125,9 @@ export interface RefusalVars {
   MIN_TOPUP: { min: string };
   MIN_WITHDRAWAL: { min: string };
   FIELD_AMOUNT_TOO_BIG: { max: string };
+  BALANCE_SHORT: { missing: string };
+  REFUND_TOO_MUCH: { max: string };
+  REFUND_WHOLE_ORDER: { total: string };
 }
 
 /** The names of `RefusalVars` at run time (for that test, and for clients that fill messages). */
@@ -125,6 +139,9 @@ export const REFUSAL_VARS: { readonly [K in keyof RefusalVars]: readonly (keyof 
     MIN_TOPUP: ['min'],
     MIN_WITHDRAWAL: ['min'],
     FIELD_AMOUNT_TOO_BIG: ['max'],
+    BALANCE_SHORT: ['missing'],
+    REFUND_TOO_MUCH: ['max'],
+    REFUND_WHOLE_ORDER: ['total'],
   };
 
 /** A key whose message names no variable. */

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { ErrorKey } from './errors';
 
-export type Auth = 'none' | 'merchant' | 'optional' | 'operator';
+/**
+ * Who may call a row: nobody in particular, a merchant (or, `optional`, a merchant when a token is
+ * sent), an operator, a storefront buyer (or, `buyer_optional`, a buyer or a guest).
+ */
+export type Auth = 'none' | 'merchant' | 'optional' | 'operator' | 'buyer' | 'buyer_optional';
 
 /** Operator roles (DESIGN §6). A row with `auth: 'operator'` names the roles it admits. */
 export const OPERATOR_ROLES = ['reviewer', 'catalogue', 'support', 'admin'] as const;

@@ -3,6 +3,7 @@ import type { ListingStatus } from '@dropdesk/contract/catalogue';
 import type { Lang, UploadKind } from '@dropdesk/contract/constants';
 import type { KycSubmissionStatus } from '@dropdesk/contract/kyc';
 import type { AccountKind, JournalType } from '@dropdesk/contract/ledger';
+import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import type { OperatorRole } from '@dropdesk/contract/route';
 import type {
   Currency,
@@ -425,6 +426,148 @@ export interface ListingsTable {
   updated_at: number;
 }
 
+/** A storefront buyer (migration 007): signs in with an email and a code. */
+export interface BuyersTable {
+  id: Generated<number>;
+  email: string;
+  lang: Generated<Lang>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The live sign-in code of an email, hashed; one per email. */
+export interface BuyerCodesTable {
+  email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  sent_at: number;
+  expires_at: number;
+}
+
+export interface BuyerSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  buyer_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** A buyer's order of one product of one shop, at the prices of its day (contract/orders.ts). */
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  merchant_id: number;
+  buyer_id: number | null;
+  guest_email: string | null;
+  /** sha256 of a guest's order link token. */
+  token_hash: string | null;
+  lang: Generated<Lang>;
+  listing_id: number | null;
+  product_id: number;
+  title: string;
+  image_url: string | null;
+  quantity: number;
+  unit_price: number;
+  unit_cost: number;
+  total: number;
+  cost_total: number;
+  status: OrderStatus;
+  settlement: Generated<Settlement>;
+  receiver_name: string;
+  receiver_phone: string;
+  address: string;
+  carrier: string | null;
+  tracking_no: string | null;
+  cost_paid: Generated<number>;
+  cost_returned: Generated<number>;
+  refunded: Generated<number>;
+  settled_amount: Generated<number>;
+  refund_open: Generated<number>;
+  rating_stars: number | null;
+  rating_comment: string | null;
+  rated_at: number | null;
+  pay_deadline: number | null;
+  paid_at: number | null;
+  picked_at: number | null;
+  shipped_at: number | null;
+  in_transit_at: number | null;
+  reached_at: number | null;
+  received_at: number | null;
+  settles_at: number | null;
+  completed_at: number | null;
+  settled_at: number | null;
+  cancelled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order's timeline, append-only. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  note: string | null;
+  operator_id: number | null;
+  at: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  provider_ref: string;
+  amount: number;
+  status: Generated<'created' | 'succeeded' | 'failed' | 'refunded'>;
+  journal_id: number | null;
+  succeeded_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Each provider event id once: a replayed webhook finds its row and moves nothing. */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  payment_id: number | null;
+  type: string;
+  received_at: number;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_id: number;
+  amount: number;
+  reason: string;
+  goods_received: number;
+  status: Generated<RefundStatus>;
+  reject_reason: string | null;
+  appeal_statement: string | null;
+  decision_reason: string | null;
+  operator_id: number | null;
+  journal_id: number | null;
+  appealed_at: number | null;
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ShopVisitsTable {
+  merchant_id: number;
+  day: string;
+  visitor: string;
+  at: number;
+}
+
+export interface ShopFollowsTable {
+  merchant_id: number;
+  buyer_id: number;
+  created_at: number;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   shops: ShopsTable;
@@ -460,6 +603,16 @@ export interface DB {
   levels: LevelsTable;
   merchant_levels: MerchantLevelsTable;
   listings: ListingsTable;
+  buyers: BuyersTable;
+  buyer_codes: BuyerCodesTable;
+  buyer_sessions: BuyerSessionsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
+  shop_visits: ShopVisitsTable;
+  shop_follows: ShopFollowsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -1,30 +1,12 @@
-import * as account from '@dropdesk/contract/account';
-import * as admin from '@dropdesk/contract/admin';
-import * as kyc from '@dropdesk/contract/kyc';
-import * as reports from '@dropdesk/contract/reports';
+import { operatorRoles } from '@dropdesk/contract/admin';
 import type { RouteDef } from '@dropdesk/contract/route';
-import * as wallet from '@dropdesk/contract/wallet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { contractRows } from '../../test/contract-rows';
 import { newMerchant, newOperator } from '../../test/factories';
 import { sha256 } from '../lib/crypto';
 import { route } from '../lib/route';
-
-/** Every route table the contract exports: any object whose values are all route rows. */
-function contractRows(): RouteDef[] {
-  const isRow = (v: unknown): v is RouteDef =>
-    typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'auth' in v;
-  const rows: RouteDef[] = [];
-  for (const mod of [account, admin, kyc, reports, wallet] as Record<string, unknown>[]) {
-    for (const value of Object.values(mod)) {
-      if (typeof value !== 'object' || value === null) continue;
-      const entries = Object.values(value);
-      if (entries.length > 0 && entries.every(isRow)) rows.push(...entries);
-    }
-  }
-  return rows;
-}
 
 describe('the contract', () => {
   const rows = contractRows();
@@ -63,7 +45,7 @@ describe('auth plugin', () => {
 
   it('refuses to register an operator row without roles, or roles on another row', () => {
     const app = Fastify();
-    const base = { method: 'GET', summary: 'x', data: admin.operatorRoles } as const;
+    const base = { method: 'GET', summary: 'x', data: operatorRoles } as const;
     expect(() =>
       route(app, { ...base, path: '/admin/no-roles', auth: 'operator' } as RouteDef, () => 'admin'),
     ).toThrow(/roles/);
@@ -110,7 +92,10 @@ describe('auth plugin', () => {
 
   it('authenticates before validating: an anonymous malformed POST learns only 401', async () => {
     const secured = contractRows().filter(
-      (r) => r.method === 'POST' && (r.auth === 'merchant' || r.auth === 'operator'),
+      (r) =>
+        r.method === 'POST' &&
+        (r.auth === 'merchant' || r.auth === 'operator' || r.auth === 'buyer') &&
+        t.app.hasRoute({ method: r.method, url: r.path }),
     );
     expect(secured.length).toBeGreaterThan(10);
     for (const r of secured) {

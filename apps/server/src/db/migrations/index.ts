@@ -4,6 +4,7 @@ import * as pay003 from './003_pay_attempts';
 import * as topup004 from './004_topup_bank_account';
 import * as login005 from './005_login_attempts';
 import * as catalogue006 from './006_catalogue';
+import * as orders007 from './007_orders';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -27,4 +28,5 @@ export const migrations: MigrationSource[] = [
   { name: '004_topup_bank_account', up: topup004.up },
   { name: '005_login_attempts', up: login005.up },
   { name: '006_catalogue', up: catalogue006.up },
+  { name: '007_orders', up: orders007.up },
 ];

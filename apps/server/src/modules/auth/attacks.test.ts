@@ -12,6 +12,7 @@ import { reasonField } from '@dropdesk/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/app';
 import { Client, type Reply } from '../../../test/client';
+import { contractRows } from '../../../test/contract-rows';
 import { newMerchant, newOperator, platformCode } from '../../../test/factories';
 import { createOperator } from '../admin/operators';
 
@@ -268,7 +269,11 @@ describe('attacks on login, input and transport', () => {
         payload: `--${boundary}\r\nContent-Disposition: form-data; name="account"\r\n\r\ndemo@dropdesk.local\r\n--${boundary}--\r\n`,
       });
       expect(res.statusCode).toBe(415);
-      expect(JSON.parse(res.body)).toMatchObject({ code: 415, error: 'INVALID_INPUT', msg: en.INVALID_INPUT });
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 415,
+        error: 'INVALID_INPUT',
+        msg: en.INVALID_INPUT,
+      });
     });
   });
 
@@ -462,32 +467,6 @@ describe('7. send_code is limited per client address as well as per destination'
 // ------------------------------------------------------------ helpers
 
 type AnySchema = { _zod: { def: Record<string, any> } };
-
-/** Every row of every route table the contract exports (tables added later are included). */
-function contractRows(): RouteDef[] {
-  const modules = import.meta.glob<Record<string, unknown>>(
-    ['../../../../../packages/contract/src/*.ts', '!**/*.test.ts'],
-    { eager: true },
-  );
-  const rows = new Map<string, RouteDef>();
-  for (const mod of Object.values(modules)) {
-    for (const table of Object.values(mod)) {
-      if (!table || typeof table !== 'object') continue;
-      for (const row of Object.values(table as Record<string, unknown>)) {
-        const r = row as Partial<RouteDef> | null;
-        if (
-          r &&
-          typeof r === 'object' &&
-          typeof r.path === 'string' &&
-          (r.method === 'GET' || r.method === 'POST') &&
-          r.data
-        )
-          rows.set(`${r.method} ${r.path}`, r as RouteDef);
-      }
-    }
-  }
-  return [...rows.values()];
-}
 
 /** The schema under optional/default/nullable wrappers and transforms (a pipe's input side). */
 function unwrap(schema: AnySchema): AnySchema {

@@ -340,7 +340,9 @@ describe(`CSV import through the operator API (${engine})`, () => {
         dryRun: 'true',
       },
     );
-    expect(bad.data.problems).toEqual([{ row: 1, field: 'category', message: translate('en', 'FIELD_CATEGORY_UNKNOWN') }]);
+    expect(bad.data.problems).toEqual([
+      { row: 1, field: 'category', message: translate('en', 'FIELD_CATEGORY_UNKNOWN') },
+    ]);
     const notDry = await send(
       csv([
         ['category', 'main_lang', 'cost', 'stock', 'title_en'],

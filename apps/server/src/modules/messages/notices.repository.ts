@@ -10,7 +10,14 @@ export type NoticeType =
   | 'kyc_rejected'
   | 'bank_changed'
   | 'product_repriced'
-  | 'level_upgraded';
+  | 'level_upgraded'
+  // orders (issue 11)
+  | 'order_paid'
+  | 'order_cancelled'
+  | 'refund_asked'
+  | 'refund_appealed'
+  | 'refund_arbitrated'
+  | 'order_settled';
 
 /**
  * Stores a user notice inside the caller's transaction, so the notice exists exactly when the

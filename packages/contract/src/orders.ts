@@ -1,0 +1,460 @@
+import { z } from 'zod';
+import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
+import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { moneyIn, moneyOut } from './money-fields';
+import { defineRoute, type OperatorRole } from './route';
+import { text } from './text';
+import { idField, reasonField } from './wallet';
+
+/**
+ * Orders and refunds (DESIGN §5 "Orders", "Refunds"; docs/orders.md): what a buyer's order is on
+ * the merchant's side and the operator's, and the calls that move it. The buyer's side is
+ * store.ts. Every order is placed and paid by a buyer in the storefront; nothing here creates one.
+ */
+
+// ---------------------------------------------------------------- statuses
+
+/** Fulfilment status, as the wire (and the specification's tabs) number it. */
+export const ORDER_STATUS = {
+  unpaid: 0,
+  awaiting_pickup: 5,
+  awaiting_shipment: 1,
+  shipped: 2,
+  in_transit: 6,
+  reached: 7,
+  received: 3,
+  completed: 4,
+  cancelled: -1,
+} as const;
+export type OrderStatusName = keyof typeof ORDER_STATUS;
+export type OrderStatus = (typeof ORDER_STATUS)[OrderStatusName];
+export const ORDER_STATUSES = Object.values(ORDER_STATUS) as OrderStatus[];
+/** The order of the merchant app's tabs after "all". */
+export const ORDER_TABS: readonly OrderStatus[] = [0, 5, 1, 2, 6, 7, 3, 4, -1];
+
+/** Settlement, separate from fulfilment: none, pending (received, window open), settled. */
+export const SETTLEMENT = { none: 0, pending: 1, settled: 2 } as const;
+export type Settlement = (typeof SETTLEMENT)[keyof typeof SETTLEMENT];
+export const SETTLEMENTS = Object.values(SETTLEMENT) as Settlement[];
+
+/** Statuses in which an operator's shipping step may follow: 1 → 2 → 6 → 7. */
+export const SHIPPING_STEPS = { 1: 2, 2: 6, 6: 7 } as const satisfies Partial<
+  Record<OrderStatus, OrderStatus>
+>;
+
+/** An order the buyer received confirms itself this long after it reached them. */
+export const AUTO_CONFIRM_MS = 7 * 24 * 3_600_000;
+/** After receipt, refunds may still be asked this long; then the order settles. */
+export const AFTER_SALES_MS = 3 * 24 * 3_600_000;
+/** An unpaid order is cancelled (its stock released) this long after it was placed, by default. */
+export const UNPAID_TIMEOUT_MS_DEFAULT = 30 * 60_000;
+
+/** Most orders one `pick_batch` may name. */
+export const MAX_PICK_BATCH = 100;
+
+export const REFUND_STATUSES = [
+  /** Asked by the buyer, waiting for the merchant. */
+  'pending',
+  /** The merchant approved: the buyer was refunded. */
+  'approved',
+  /** The merchant rejected; the buyer may appeal. */
+  'rejected',
+  /** The buyer appealed a rejection; an operator decides. */
+  'appealed',
+  /** The operator found for the buyer: refunded. */
+  'appeal_refunded',
+  /** The operator upheld the rejection. */
+  'appeal_rejected',
+] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Refund states in which the buyer has been refunded. */
+export const REFUNDED_STATES: readonly RefundStatus[] = ['approved', 'appeal_refunded'];
+
+/** Shipping and appeals are the support desk's work. */
+export const ORDER_DESK_ROLES = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+
+// ---------------------------------------------------------------- fields
+
+const statusField = z.union(
+  ORDER_STATUSES.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<OrderStatus>],
+  {
+    error: 'FIELD_INVALID',
+  },
+);
+/** A status in a query string: "5", "-1". */
+const statusQuery = z
+  .string()
+  .regex(/^-?\d$/, { error: 'FIELD_INVALID' })
+  .transform(Number)
+  .pipe(statusField);
+const settlementQuery = z
+  .string()
+  .regex(/^\d$/, { error: 'FIELD_INVALID' })
+  .transform(Number)
+  .pipe(
+    z.union(SETTLEMENTS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<Settlement>], {
+      error: 'FIELD_INVALID',
+    }),
+  );
+
+/** An order-number or product-title search. */
+export const orderKeywordField = text({ error: 'FIELD_INVALID' })
+  .trim()
+  .max(60, { error: 'FIELD_TOO_LONG' })
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const carrierField = text({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(60, { error: 'FIELD_TOO_LONG' });
+export const trackingNoField = text({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(60, { error: 'FIELD_TOO_LONG' })
+  .regex(/^[A-Za-z0-9-]+$/, { error: 'FIELD_INVALID' });
+/** A note on a shipping step ("Arrived at Hanoi hub"). */
+export const progressNoteField = text({ error: 'FIELD_INVALID' })
+  .trim()
+  .max(200, { error: 'FIELD_TOO_LONG' });
+
+// ---------------------------------------------------------------- shapes
+
+/** One step of an order's timeline: a status reached, when, and a note (shipping progress). */
+export const orderEvent = z.object({
+  status: z.number().int(),
+  at: isoTime,
+  note: z.string().nullable(),
+});
+
+/** An order as the merchant's list shows it. Amounts are the order's own (prices of its day). */
+export const orderItem = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  product_id: z.number().int(),
+  listing_id: z.number().int().nullable(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Selling price of one unit, as the buyer paid it. */
+  price: moneyOut,
+  /** Total payment: price × quantity. */
+  total: moneyOut,
+  /** Purchase price (cost) of one unit, and of the order: what pickup pays. */
+  cost: moneyOut,
+  cost_total: moneyOut,
+  /** total − refunded − cost paid (net of cost returned): what the order earns the merchant. */
+  earnings: moneyOut,
+  refunded: moneyOut,
+  status: z.number().int(),
+  settlement: z.number().int(),
+  /** The order's refund, if one was asked. */
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
+  created_at: isoTime,
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/** Where the order's money is, each figure from the order's journals. */
+export const moneyTrail = z.object({
+  /** What the buyer paid (0.00 while unpaid). */
+  paid: moneyOut,
+  paid_at: isoTime.nullable(),
+  /** Still held in the platform's escrow for this order. */
+  in_escrow: moneyOut,
+  /** Cost debited from the wallet at pickup, and returned by a refund before shipping. */
+  cost_paid: moneyOut,
+  cost_returned: moneyOut,
+  /** Refunded to the buyer from escrow. */
+  refunded: moneyOut,
+  /** Paid into the wallet at settlement. */
+  settled: moneyOut,
+  /** What the order earns: paid − refunded − cost paid + cost returned (once settled; expected until then). */
+  profit: moneyOut,
+  /** When the after-sales window closes and the order settles (null until received). */
+  settles_at: isoTime.nullable(),
+  settled_at: isoTime.nullable(),
+});
+
+export const orderDetail = orderItem.extend({
+  /** Masked ("Ng*** V** A", "+84 ***** 1234", the street hidden) until the order is picked up. */
+  receiver_name: z.string(),
+  receiver_phone: z.string(),
+  address: z.string(),
+  masked: z.boolean(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  /** Every status the order reached, oldest first, with shipping notes. */
+  timeline: z.array(orderEvent),
+  picked_at: isoTime.nullable(),
+  shipped_at: isoTime.nullable(),
+  reached_at: isoTime.nullable(),
+  received_at: isoTime.nullable(),
+  completed_at: isoTime.nullable(),
+  cancelled_at: isoTime.nullable(),
+  /** An unpaid order is cancelled at this time. */
+  pay_deadline: isoTime.nullable(),
+  money: moneyTrail,
+  rating: z.object({ stars: z.number().int(), comment: z.string(), at: isoTime }).nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderCounts = z.object({
+  all: z.number().int(),
+  statuses: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+});
+
+/** One order's result in a batch pickup: picked, or the refusal's key and message. */
+export const pickResult = z.object({
+  id: z.number().int(),
+  picked: z.boolean(),
+  error: z.string().nullable(),
+  msg: z.string().nullable(),
+});
+
+export const refundItem = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  title: z.string(),
+  /** What the buyer paid for the order, and asks back. */
+  order_total: moneyOut,
+  amount: moneyOut,
+  reason: z.string(),
+  goods_received: z.boolean(),
+  status: z.enum(REFUND_STATUSES),
+  /** The merchant's reason for a rejection. */
+  reject_reason: z.string().nullable(),
+  /** The buyer's statement on appeal, and the operator's reason. */
+  appeal_statement: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  created_at: isoTime,
+  resolved_at: isoTime.nullable(),
+});
+export type RefundItem = z.infer<typeof refundItem>;
+
+// ---------------------------------------------------------------- merchant bodies and queries
+
+export const orderListQuery = z.strictObject({
+  status: statusQuery.optional(),
+  settlement: settlementQuery.optional(),
+  keyword: orderKeywordField,
+  ...pageQuery,
+});
+export const orderDetailQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const pickBody = z.strictObject({ id: idField, pay_password: payPasswordField });
+export const pickBatchBody = z.strictObject({
+  ids: z
+    .array(idField, { error: 'SELECT_ORDER' })
+    .min(1, { error: 'SELECT_ORDER' })
+    .max(MAX_PICK_BATCH, { error: 'FIELD_TOO_BIG' })
+    .transform((ids) => [...new Set(ids)]),
+  pay_password: payPasswordField,
+});
+export const refundListQuery = z.strictObject({
+  status: z.enum(REFUND_STATUSES, { error: 'FIELD_INVALID' }).optional(),
+  ...pageQuery,
+});
+export const refundAuditBody = z
+  .strictObject({
+    id: idField,
+    action: z.enum(['approve', 'reject'], { error: 'FIELD_CHOOSE' }),
+    reason: reasonField.optional(),
+  })
+  .refine((b) => b.action === 'approve' || (b.reason !== undefined && b.reason !== ''), {
+    error: 'FIELD_REQUIRED',
+    path: ['reason'],
+  });
+
+/** A pickup refusal or success answers the order as it now is, and the wallet's balance. */
+const pickData = z.object({ order: orderItem, balance: moneyOut });
+
+const PICK_REFUSALS = [
+  'INVALID_INPUT',
+  'NOT_FOUND',
+  'ORDER_NOT_AWAITING_PICKUP',
+  'BALANCE_SHORT',
+  'PAY_PASSWORD_FORMAT',
+  ...PAY_PASSWORD_CHECK_REFUSALS,
+] as const;
+
+// ---------------------------------------------------------------- merchant routes
+
+export const orderRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/merchant/order/list',
+    auth: 'merchant',
+    summary:
+      "The shop's orders, newest first: filter by status, settlement, and an order number or product title",
+    refusals: ['INVALID_INPUT'],
+    query: orderListQuery,
+    data: pageOf(orderItem),
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    path: '/merchant/order/detail',
+    auth: 'merchant',
+    summary: "One of the shop's orders: address (masked until picked up), timeline and money trail",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: orderDetailQuery,
+    data: orderDetail,
+  }),
+  orderCount: defineRoute({
+    method: 'POST',
+    path: '/merchant/order/orderCount',
+    auth: 'merchant',
+    summary: "How many of the shop's orders are in each status (the tabs' badges)",
+    refusals: [],
+    data: orderCounts,
+  }),
+  pick: defineRoute({
+    method: 'POST',
+    path: '/merchant/order/pick',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary:
+      'Pick up an order awaiting pickup: its cost is debited from the wallet (one order_pickup journal); a short balance is refused with how much is missing',
+    refusals: [...PICK_REFUSALS],
+    body: pickBody,
+    data: pickData,
+  }),
+  pickBatch: defineRoute({
+    method: 'POST',
+    path: '/merchant/order/pick_batch',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary:
+      'Pick up several orders in the order given, each in its own journal, until the balance runs out; reports each one',
+    refusals: ['INVALID_INPUT', 'SELECT_ORDER', 'PAY_PASSWORD_FORMAT', ...PAY_PASSWORD_CHECK_REFUSALS],
+    body: pickBatchBody,
+    data: z.object({
+      results: z.array(pickResult),
+      picked: z.number().int(),
+      failed: z.number().int(),
+      balance: moneyOut,
+    }),
+  }),
+  refundOrder: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/refund_order',
+    auth: 'merchant',
+    summary: "Refund requests on the shop's orders, newest first",
+    refusals: ['INVALID_INPUT'],
+    query: refundListQuery,
+    data: pageOf(refundItem),
+  }),
+  refundAudit: defineRoute({
+    method: 'POST',
+    path: '/merchant/merchant/refund_audit',
+    auth: 'merchant',
+    writes: true,
+    idempotent: true,
+    summary:
+      'Approve a pending refund (the buyer is refunded from escrow; a cost paid for an order not yet shipped returns to the wallet) or reject it with a reason',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    body: refundAuditBody,
+    data: z.object({ refund: refundItem, order: orderItem, balance: moneyOut }),
+  }),
+} as const;
+
+// ---------------------------------------------------------------- operator
+
+export const adminOrderItem = orderItem.extend({
+  merchant_id: z.number().int(),
+  shop_name: z.string(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+});
+
+export const adminOrdersQuery = z.strictObject({
+  status: statusQuery.optional(),
+  merchant_id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+  keyword: orderKeywordField,
+  ...pageQuery,
+});
+export const shipBody = z.strictObject({ id: idField, carrier: carrierField, tracking_no: trackingNoField });
+export const progressBody = z.strictObject({
+  id: idField,
+  /** The next step: 6 in transit (from 2), 7 reached (from 6). */
+  status: z.union([z.literal(6), z.literal(7)], { error: 'FIELD_CHOOSE' }),
+  note: progressNoteField.optional(),
+});
+export const appealsQuery = z.strictObject({
+  status: z.enum(['appealed', 'appeal_refunded', 'appeal_rejected'], { error: 'FIELD_INVALID' }).optional(),
+  ...pageQuery,
+});
+export const arbitrateBody = z.strictObject({
+  id: idField,
+  decision: z.enum(['refund', 'reject'], { error: 'FIELD_CHOOSE' }),
+  reason: reasonField,
+});
+
+export const adminOrderRoutes = {
+  orders: defineRoute({
+    method: 'GET',
+    path: '/admin/orders',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    summary: 'Orders of every shop, newest first (filter by status, merchant, order number or title)',
+    refusals: ['INVALID_INPUT'],
+    query: adminOrdersQuery,
+    data: pageOf(adminOrderItem),
+  }),
+  order: defineRoute({
+    method: 'GET',
+    path: '/admin/orders/detail',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    summary: 'One order, unmasked, with its timeline and money trail',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: orderDetailQuery,
+    data: orderDetail.extend({ merchant_id: z.number().int(), shop_name: z.string() }),
+  }),
+  ship: defineRoute({
+    method: 'POST',
+    path: '/admin/orders/ship',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    summary: 'Mark a picked-up order shipped (1 → 2) with its carrier and tracking number',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ORDER_STATUS_CHANGED'],
+    body: shipBody,
+    data: adminOrderItem,
+  }),
+  progress: defineRoute({
+    method: 'POST',
+    path: '/admin/orders/progress',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    summary: 'Record the next shipping step: in transit (2 → 6) or reached (6 → 7), with a note',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ORDER_STATUS_CHANGED'],
+    body: progressBody,
+    data: adminOrderItem,
+  }),
+  appeals: defineRoute({
+    method: 'GET',
+    path: '/admin/refunds/appeals',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    summary: 'Refunds a merchant rejected and the buyer appealed, oldest first',
+    refusals: ['INVALID_INPUT'],
+    query: appealsQuery,
+    data: pageOf(refundItem.extend({ merchant_id: z.number().int(), shop_name: z.string() })),
+  }),
+  arbitrate: defineRoute({
+    method: 'POST',
+    path: '/admin/refunds/arbitrate',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    idempotent: true,
+    summary:
+      "Decide an appealed refund once: refund the buyer from escrow (as a merchant's approval would), or uphold the rejection",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    body: arbitrateBody,
+    data: refundItem,
+  }),
+} as const;
+
+/** A refund amount: more than zero; at most what the buyer paid is checked by the server. */
+export const refundAmount = moneyIn.refine((v) => v !== 0, { error: 'CANNOT_BE_ZERO' });

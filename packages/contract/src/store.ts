@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { emailField, phoneField } from './account';
+import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { moneyOut } from './money-fields';
+import { moneyTrail, orderEvent, REFUND_STATUSES, refundAmount } from './orders';
+import { defineRoute } from './route';
+import { text } from './text';
+import { idField, reasonField } from './wallet';
+
+/**
+ * The storefront's API (`/store/*`, DESIGN §5 "Storefront, buyers and figures"; docs/orders.md):
+ * what buyers see of a shop, and the orders they place and pay. A buyer signs in with an email and
+ * a code, or orders as a guest and keeps the order's link (`order_token`): every order call takes
+ * either the buyer's session or that token.
+ */
+
+/** Most units of one product in one order. */
+export const MAX_ORDER_QUANTITY = 99;
+/** Stars a buyer gives an order. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** The payment providers the server may be configured with; `test` settles at once and says so. */
+export const PAYMENT_PROVIDERS = ['test'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** Header carrying the storefront's random visitor id (one visit per visitor, shop and day). */
+export const VISITOR_HEADER = 'visitor-id';
+/** Header of a guest's order link token. */
+export const ORDER_TOKEN_HEADER = 'order-token';
+
+// ---------------------------------------------------------------- fields
+
+const nameField = text({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(60, { error: 'FIELD_TOO_LONG' });
+const addressField = text({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(5, { error: 'FIELD_TOO_SHORT' })
+  .max(300, { error: 'FIELD_TOO_LONG' });
+const codeField = text({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'CODE_INVALID' });
+const commentField = text({ error: 'FIELD_INVALID', multiline: true })
+  .trim()
+  .max(500, { error: 'FIELD_TOO_LONG' });
+const visitorIdField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'FIELD_INVALID' });
+
+// ---------------------------------------------------------------- shapes
+
+export const storeShop = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  banner_url: z.string().nullable(),
+  intro: z.string(),
+  welcome: z.string(),
+  service_link: z.string(),
+  followers: z.number().int(),
+  /** Whether the signed-in buyer follows it (false for a guest). */
+  following: z.boolean(),
+  /** Mean of buyers' ratings, one decimal; null before the first. */
+  rating: z.number().nullable(),
+  ratings: z.number().int(),
+  closed: z.boolean(),
+});
+
+export const storeProduct = z.object({
+  /** The listing's id: what an order names. */
+  id: z.number().int(),
+  title: z.string(),
+  image: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+  price: moneyOut,
+  stock: z.number().int(),
+  sales: z.number().int(),
+  recommended: z.boolean(),
+});
+
+export const storeProductDetail = storeProduct.extend({
+  shop_id: z.number().int(),
+  description: z.string(),
+  images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+});
+
+/** How a buyer pays an order: the provider's payment and where to complete it. */
+export const paymentOut = z.object({
+  id: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** True for the `test` provider: no real money moves. The storefront says so on screen. */
+  test_mode: z.boolean(),
+  status: z.enum(['created', 'succeeded', 'failed', 'refunded']),
+  amount: moneyOut,
+  /** Where the buyer completes the payment (the provider's page; the test page for `test`). */
+  pay_url: z.string(),
+});
+
+export const buyerOrder = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  listing_id: z.number().int().nullable(),
+  title: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  price: moneyOut,
+  total: moneyOut,
+  status: z.number().int(),
+  receiver_name: z.string(),
+  receiver_phone: z.string(),
+  address: z.string(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  timeline: z.array(orderEvent),
+  pay_deadline: isoTime.nullable(),
+  created_at: isoTime,
+  money: moneyTrail.pick({ paid: true, paid_at: true, refunded: true }),
+  refund: z
+    .object({
+      id: z.number().int(),
+      amount: moneyOut,
+      reason: z.string(),
+      goods_received: z.boolean(),
+      status: z.enum(REFUND_STATUSES),
+      reject_reason: z.string().nullable(),
+      appeal_statement: z.string().nullable(),
+      decision_reason: z.string().nullable(),
+      created_at: isoTime,
+    })
+    .nullable(),
+  rating: z.object({ stars: z.number().int(), comment: z.string(), at: isoTime }).nullable(),
+  /** What the buyer may do now. */
+  can: z.object({
+    pay: z.boolean(),
+    cancel: z.boolean(),
+    confirm: z.boolean(),
+    rate: z.boolean(),
+    refund: z.boolean(),
+    appeal: z.boolean(),
+  }),
+});
+export type BuyerOrder = z.infer<typeof buyerOrder>;
+
+// ---------------------------------------------------------------- bodies and queries
+
+export const shopQuery = z.strictObject({ shop: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const shopProductsQuery = z.strictObject({ shop: queryInt(1, Number.MAX_SAFE_INTEGER), ...pageQuery });
+export const storeProductQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const visitBody = z.strictObject({ shop: idField, visitor: visitorIdField });
+export const followBody = z.strictObject({ shop: idField, follow: z.boolean({ error: 'FIELD_INVALID' }) });
+export const buyerSendCodeBody = z.strictObject({ email: emailField });
+export const buyerLoginBody = z.strictObject({ email: emailField, code: codeField });
+export const checkoutBody = z.strictObject({
+  listing_id: idField,
+  quantity: z
+    .number({ error: 'FIELD_INTEGER' })
+    .int({ error: 'FIELD_INTEGER' })
+    .min(1, { error: 'FIELD_TOO_SMALL' })
+    .max(MAX_ORDER_QUANTITY, { error: 'FIELD_TOO_BIG' }),
+  receiver_name: nameField,
+  receiver_phone: phoneField,
+  address: addressField,
+  /** A guest's email for the order link and notices; a signed-in buyer's own is used otherwise. */
+  email: emailField.optional(),
+});
+export const orderRef = z.strictObject({ id: idField });
+export const orderRefQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const rateBody = z.strictObject({
+  id: idField,
+  stars: z
+    .number({ error: 'FIELD_INTEGER' })
+    .int({ error: 'FIELD_INTEGER' })
+    .min(RATING_MIN, { error: 'FIELD_TOO_SMALL' })
+    .max(RATING_MAX, { error: 'FIELD_TOO_BIG' }),
+  comment: commentField.default(''),
+});
+export const refundAskBody = z.strictObject({
+  id: idField,
+  amount: refundAmount,
+  reason: reasonField,
+  goods_received: z.boolean({ error: 'FIELD_CHOOSE' }),
+});
+export const appealBody = z.strictObject({ id: idField, statement: reasonField });
+export const testPayBody = z.strictObject({
+  payment_id: idField,
+  outcome: z.enum(['succeed', 'fail']).default('succeed'),
+});
+
+const checkoutData = z.object({
+  order: buyerOrder,
+  payment: paymentOut,
+  /** The order's link for a guest (`/s/order/<id>?t=<token>`); null for a signed-in buyer. */
+  order_token: z.string().nullable(),
+});
+
+const ORDER_ACCESS = ['INVALID_INPUT', 'NOT_FOUND'] as const;
+
+// ---------------------------------------------------------------- routes
+
+export const storeRoutes = {
+  shop: defineRoute({
+    method: 'GET',
+    path: '/store/shop',
+    auth: 'buyer_optional',
+    summary: "A shop's face: name, logo, banner, introduction, followers and rating",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: shopQuery,
+    data: storeShop,
+  }),
+  products: defineRoute({
+    method: 'GET',
+    path: '/store/products',
+    auth: 'none',
+    summary: "A shop's on-shelf products, recommended (express lane) first, then newest",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: shopProductsQuery,
+    data: pageOf(storeProduct),
+  }),
+  product: defineRoute({
+    method: 'GET',
+    path: '/store/product',
+    auth: 'none',
+    summary: 'One on-shelf product of a shop (by listing id)',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: storeProductQuery,
+    data: storeProductDetail,
+  }),
+  visit: defineRoute({
+    method: 'POST',
+    path: '/store/visit',
+    auth: 'none',
+    summary: 'Record a page view of a shop: one visit per visitor, shop and day (repeats count once)',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    body: visitBody,
+    data: z.object({ counted: z.boolean() }),
+  }),
+  follow: defineRoute({
+    method: 'POST',
+    path: '/store/follow',
+    auth: 'buyer',
+    summary: 'Follow or unfollow a shop',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    body: followBody,
+    data: z.object({ following: z.boolean(), followers: z.number().int() }),
+  }),
+  sendCode: defineRoute({
+    method: 'POST',
+    path: '/store/auth/send_code',
+    auth: 'none',
+    summary: 'Email a 6-digit sign-in code (valid 10 minutes)',
+    refusals: ['INVALID_INPUT', 'CODE_TOO_SOON'],
+    body: buyerSendCodeBody,
+    data: z.object({ sent: z.boolean() }),
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/store/auth/login',
+    auth: 'none',
+    summary: "Sign in with the emailed code; a guest's earlier orders with that email join the account",
+    refusals: ['INVALID_INPUT', 'CODE_INVALID'],
+    body: buyerLoginBody,
+    data: z.object({ token: z.string(), email: z.string() }),
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/store/auth/logout',
+    auth: 'buyer',
+    summary: "End the buyer's session",
+    refusals: [],
+    data: z.null(),
+  }),
+  checkout: defineRoute({
+    method: 'POST',
+    path: '/store/checkout',
+    auth: 'buyer_optional',
+    idempotent: true,
+    summary:
+      'Place an order for an on-shelf product (its stock is reserved) and create its payment; a guest gives an email and gets the order link',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'NOT_ON_SALE', 'OUT_OF_STOCK', 'SHOP_CLOSED'],
+    body: checkoutBody,
+    data: checkoutData,
+  }),
+  testPay: defineRoute({
+    method: 'POST',
+    path: '/store/pay/test',
+    auth: 'none',
+    summary:
+      "The test provider's payment page: completes (or fails) a test payment by sending its signed event through the webhook, as a real provider would. Refused unless the test provider is configured",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'FORBIDDEN'],
+    body: testPayBody,
+    data: paymentOut,
+  }),
+  orders: defineRoute({
+    method: 'GET',
+    path: '/store/orders',
+    auth: 'buyer',
+    summary: "The signed-in buyer's orders, newest first",
+    refusals: ['INVALID_INPUT'],
+    query: z.strictObject({ ...pageQuery }),
+    data: pageOf(buyerOrder),
+  }),
+  order: defineRoute({
+    method: 'GET',
+    path: '/store/order',
+    auth: 'buyer_optional',
+    summary: "One order, by the buyer's session or the guest's order link token (header order-token)",
+    refusals: [...ORDER_ACCESS],
+    query: orderRefQuery,
+    data: z.object({ order: buyerOrder, payment: paymentOut.nullable() }),
+  }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/store/order/cancel',
+    auth: 'buyer_optional',
+    idempotent: true,
+    summary:
+      'Cancel an order not yet picked up (0 or 5): the stock returns, and a paid order is refunded in full from escrow',
+    refusals: [...ORDER_ACCESS, 'ORDER_STATUS_CHANGED'],
+    body: orderRef,
+    data: buyerOrder,
+  }),
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/store/order/confirm',
+    auth: 'buyer_optional',
+    summary: 'Confirm receipt of a shipped order: the after-sales window opens, then the order settles',
+    refusals: [...ORDER_ACCESS, 'ORDER_STATUS_CHANGED'],
+    body: orderRef,
+    data: buyerOrder,
+  }),
+  rate: defineRoute({
+    method: 'POST',
+    path: '/store/order/rate',
+    auth: 'buyer_optional',
+    summary: 'Rate a received order, once: 1–5 stars and a comment',
+    refusals: [...ORDER_ACCESS, 'ORDER_STATUS_CHANGED', 'ALREADY_RATED'],
+    body: rateBody,
+    data: buyerOrder,
+  }),
+  refund: defineRoute({
+    method: 'POST',
+    path: '/store/order/refund',
+    auth: 'buyer_optional',
+    summary:
+      'Ask for a refund of a paid order before it settles: an amount up to what was paid, a reason, and whether the goods arrived',
+    refusals: [
+      ...ORDER_ACCESS,
+      'ORDER_STATUS_CHANGED',
+      'REFUND_EXISTS',
+      'REFUND_TOO_MUCH',
+      'REFUND_WHOLE_ORDER',
+      'CANNOT_BE_ZERO',
+    ],
+    body: refundAskBody,
+    data: buyerOrder,
+  }),
+  appeal: defineRoute({
+    method: 'POST',
+    path: '/store/order/appeal',
+    auth: 'buyer_optional',
+    summary: "Appeal the merchant's rejection of a refund to the platform, with a statement",
+    refusals: [...ORDER_ACCESS, 'ALREADY_RESOLVED'],
+    body: appealBody,
+    data: buyerOrder,
+  }),
+} as const;
