@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,17 @@ export interface Config {
   rateLimitScale: number;
   /** The platform's one currency (`CURRENCY`, default USD): see docs/decisions.md. */
   currency: { code: string; symbol: string };
+  /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
+  orders: {
+    /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
+    paymentProvider: 'test';
+    /** Signs and checks the provider's webhook events (`PAYMENT_WEBHOOK_SECRET`, else derived from SECRET). */
+    webhookSecret: string;
+    /** An unpaid order is cancelled this long after it was placed (`UNPAID_TIMEOUT_MINUTES`, default 30). */
+    unpaidTimeoutMs: number;
+    /** How often the order jobs (unpaid timeout, auto-confirm, settlement) run (`ORDER_JOBS_SECONDS`, default 60; 0 = never, for tests). */
+    jobsIntervalMs: number;
+  };
 }
 
 /**
@@ -97,5 +108,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: 30 * 24 * 3_600_000,
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
+    orders: {
+      paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
+      webhookSecret:
+        env.PAYMENT_WEBHOOK_SECRET || createHash('sha256').update(`webhook:${secret}`).digest('hex'),
+      unpaidTimeoutMs: positiveNumber(env.UNPAID_TIMEOUT_MINUTES, 30, 'UNPAID_TIMEOUT_MINUTES') * 60_000,
+      jobsIntervalMs: positiveNumber(env.ORDER_JOBS_SECONDS, 60, 'ORDER_JOBS_SECONDS', true) * 1_000,
+    },
   };
+}
+
+function paymentProviderOf(value: string | undefined): 'test' {
+  const provider = (value || 'test').trim();
+  if (provider !== 'test') throw new Error(`PAYMENT_PROVIDER: only "test" is built in, not ${value}`);
+  return provider;
+}
+
+function positiveNumber(
+  value: string | undefined,
+  fallback: number,
+  name: string,
+  zeroAllowed = false,
+): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zeroAllowed))
+    throw new Error(`${name} is not a positive number: ${value}`);
+  return n;
 }

@@ -57,8 +57,11 @@ export async function buildTestApp(
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
+  const loaded = loadConfig({ ...process.env, DATA_DIR: dataDir, SECRET: 'test-secret-0123456789abcdef0123456789' });
   const config: Config = {
-    ...loadConfig({ ...process.env, DATA_DIR: dataDir, SECRET: 'test-secret-0123456789abcdef0123456789' }),
+    ...loaded,
+    // No background jobs: tests run them by hand with the ManualClock.
+    orders: { ...loaded.orders, jobsIntervalMs: 0 },
     databaseUrl,
     seedDemo: false,
     logLevel: 'silent',
