@@ -1,20 +1,13 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Lang } from '@dropdesk/contract/constants';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
-// @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
-import { builtServer } from '../built.mjs';
 import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createMerchant } from '../src/modules/auth/registration';
 import { Sessions } from '../src/modules/auth/sessions';
-import { rssMiB, waitFor } from './support';
+import { freshDatabase, measure, rng, startServers, type Target } from './support';
 
 /**
  * npm run bench:catalogue — the catalogue at scale: 100,000 products (titles in en and vi, a third
@@ -26,26 +19,14 @@ import { rssMiB, waitFor } from './support';
  * BENCH_ENGINES=sqlite (or postgres) runs one; BENCH_PRODUCTS, BENCH_MERCHANTS scale the data;
  * BENCH_SECONDS (default 5) is the time per row.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1_000);
 const LISTINGS_EACH = 100;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // ------------------------------------------------------------------------------------ the data
-
-/** A deterministic pseudo-random sequence, so every run lists the same catalogue. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const WORDS: Array<Record<'en' | 'vi' | 'zh-CN', string>> = [
   { en: 'Wireless', vi: 'Không dây', 'zh-CN': '无线' },
@@ -209,163 +190,73 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
 
 // ------------------------------------------------------------------------------------ measuring
 
-async function measure(
-  name: string,
-  pid: number | undefined,
-  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string },
-) {
-  let peak = 0;
-  let refused = 0;
-  let sample = '';
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 200);
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      {
-        url: opts.url,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        requests: [
-          {
-            method: opts.method ?? 'GET',
-            headers: opts.headers,
-            ...(opts.body ? { setupRequest: (req) => ({ ...req, body: opts.body?.() }) } : {}),
-            onResponse: (status: number, body: string) => {
-              if (status === 200 && body.startsWith('{"code":1')) return;
-              refused++;
-              sample ||= `${status} ${body.slice(0, 200)}`;
-            },
-          },
-        ],
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-  clearInterval(sampler);
-  if (sample) console.warn(`${name}: not a success, e.g. ${sample}`);
-  return {
-    route: name,
-    'req/s': Math.round(r.requests.average),
-    'p50 ms': r.latency.p50,
-    'p99 ms': r.latency.p99,
-    'RSS MiB (peak)': peak,
-    requests: r.requests.total,
-    'not code 1': refused + r.errors + r.timeouts,
-  };
-}
-
 async function benchEngine(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-catalogue-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (engine === 'postgres') {
-    dbName = `dd_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const children: ChildProcess[] = [];
+  const place = await freshDatabase(engine, 'catalogue');
   try {
     const t0 = Date.now();
-    const { tokens, firstParent } = await fill(databaseUrl, dataDir);
+    const { tokens, firstParent } = await fill(place.databaseUrl, place.dataDir);
     const fillSeconds = ((Date.now() - t0) / 1000).toFixed(1);
-    const port = 18_090;
-    const barePort = 18_091;
-    const server = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        MALLOC_MMAP_THRESHOLD_: '131072',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'false',
-        SECRET: 'bench-secret-0123456789abcdef0123456789',
-        RATE_LIMIT_SCALE: '1000000',
-        WEB_DIST: path.join(dataDir, 'none'),
-      },
-      stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
-    });
-    children.push(server);
-    const bare = fork(path.join(here, 'bare.ts'), [], {
-      env: { ...process.env, PORT: String(barePort) },
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    children.push(bare);
-    const api = `http://127.0.0.1:${port}`;
-    await waitFor(`${api}/healthz`, server, 60);
-    await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
-    const token = tokens[0] as string;
-    const get = (url: string) => ({ url: `${api}${url}`, headers: { token } });
-    // Each add names the next products of the catalogue, so most are really added.
-    let next = 1;
-    const rows = [];
     if (process.env.BENCH_FILL_ONLY) return;
-    rows.push(await measure('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
-    rows.push(
-      await measure('search: broad word (en)', server.pid, get('/merchant/product/product?keyword=wireless')),
-    );
-    rows.push(
-      await measure('search: model number', server.pid, get('/merchant/product/product?keyword=KQ-13')),
-    );
-    rows.push(
-      await measure('search: CJK word (zh-CN)', server.pid, {
-        ...get(`/merchant/product/product?keyword=${encodeURIComponent('蓝牙耳机')}`),
-        headers: { token, lang: 'zh-CN' },
-      }),
-    );
-    rows.push(
-      await measure(
-        'search: category',
-        server.pid,
-        get(`/merchant/product/product?category_id=${firstParent}`),
-      ),
-    );
-    rows.push(
-      await measure(
-        'search: category, by price',
-        server.pid,
-        get(`/merchant/product/product?category_id=${firstParent}&sort=price`),
-      ),
-    );
-    rows.push(await measure('manage: all, page 1', server.pid, get('/merchant/product/manage')));
-    rows.push(await measure('manage: keyword', server.pid, get('/merchant/product/manage?keyword=wireless')));
-    rows.push(
-      await measure('add: one product', server.pid, {
-        url: `${api}/merchant/product/add`,
-        method: 'POST',
-        headers: { token, 'content-type': 'application/json' },
-        body: () => JSON.stringify({ product_ids: [next++] }),
-      }),
-    );
-    console.log(
-      `\nbench:catalogue — ${engine}, ${PRODUCTS.toLocaleString('en')} products, ${MERCHANTS.toLocaleString('en')} merchants × ${LISTINGS_EACH} listings (filled in ${fillSeconds} s), ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each`,
-    );
-    console.table(rows);
-    if (engine === 'sqlite') {
-      const size = fs.statSync(path.join(dataDir, 'dropdesk.sqlite')).size;
-      console.log(`SQLite file: ${(size / 2 ** 20).toFixed(0)} MiB`);
+    const servers = await startServers(place.dataDir, place.databaseUrl, 18_090);
+    const { api, server } = servers;
+    try {
+      const token = tokens[0] as string;
+      const get = (url: string) => ({ url: `${api}${url}`, headers: { token } });
+      const run = (name: string, pid: number | undefined, target: Target) =>
+        measure(name, pid, target, { connections: CONNECTIONS, seconds: DURATION });
+      // Each add names the next products of the catalogue, so most are really added.
+      let next = 1;
+      const rows = [];
+      rows.push(await run('bare Fastify GET', servers.bare.pid, { url: servers.bareUrl }));
+      rows.push(
+        await run('search: broad word (en)', server.pid, get('/merchant/product/product?keyword=wireless')),
+      );
+      rows.push(
+        await run('search: model number', server.pid, get('/merchant/product/product?keyword=KQ-13')),
+      );
+      rows.push(
+        await run('search: CJK word (zh-CN)', server.pid, {
+          ...get(`/merchant/product/product?keyword=${encodeURIComponent('蓝牙耳机')}`),
+          headers: { token, lang: 'zh-CN' },
+        }),
+      );
+      rows.push(
+        await run(
+          'search: category',
+          server.pid,
+          get(`/merchant/product/product?category_id=${firstParent}`),
+        ),
+      );
+      rows.push(
+        await run(
+          'search: category, by price',
+          server.pid,
+          get(`/merchant/product/product?category_id=${firstParent}&sort=price`),
+        ),
+      );
+      rows.push(await run('manage: all, page 1', server.pid, get('/merchant/product/manage')));
+      rows.push(await run('manage: keyword', server.pid, get('/merchant/product/manage?keyword=wireless')));
+      rows.push(
+        await run('add: one product', server.pid, {
+          url: `${api}/merchant/product/add`,
+          method: 'POST',
+          headers: { token, 'content-type': 'application/json' },
+          body: () => JSON.stringify({ product_ids: [next++] }),
+        }),
+      );
+      console.log(
+        `\nbench:catalogue — ${engine}, ${PRODUCTS.toLocaleString('en')} products, ${MERCHANTS.toLocaleString('en')} merchants × ${LISTINGS_EACH} listings (filled in ${fillSeconds} s), ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s each`,
+      );
+      console.table(rows);
+      if (engine === 'sqlite') {
+        const size = fs.statSync(path.join(place.dataDir, 'dropdesk.sqlite')).size;
+        console.log(`SQLite file: ${(size / 2 ** 20).toFixed(0)} MiB`);
+      }
+    } finally {
+      await servers.stop();
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    if (process.env.BENCH_KEEP) console.log(`kept: ${dataDir} ${databaseUrl ?? ''}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && !process.env.BENCH_KEEP) {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await place.drop();
   }
 }
 

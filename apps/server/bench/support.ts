@@ -1,5 +1,18 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+// @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
+import { builtServer } from '../built.mjs';
+import type { Engine } from '../src/db/database';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Waits until `url` answers (anything below 500), failing if `child` exits first or after `seconds`. */
 export async function waitFor(url: string, child: ChildProcess, seconds = 30): Promise<void> {
@@ -23,4 +36,152 @@ export function rssMiB(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** A deterministic pseudo-random sequence, so every run fills the same data. */
+export function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** A fresh place for one engine's data: a temporary DATA_DIR, and a new database on PostgreSQL. */
+export async function freshDatabase(engine: Engine, prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `dropdesk-bench-${prefix}-`));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (engine === 'postgres') {
+    dbName = `dd_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    /** Removes both, unless BENCH_KEEP is set (then says where they are). */
+    async drop() {
+      if (process.env.BENCH_KEEP) {
+        console.log(`kept: ${dataDir} ${databaseUrl ?? ''}`);
+        return;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!dbName) return;
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The real server (dist/main.js, production settings, log level info, no demo seed) on `dataDir`
+ * and `databaseUrl`, and a bare Fastify route beside it; answers their addresses and processes.
+ */
+export async function startServers(dataDir: string, databaseUrl: string | undefined, port: number) {
+  const server = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      SECRET: 'bench-secret-0123456789abcdef0123456789',
+      RATE_LIMIT_SCALE: '1000000',
+      ORDER_JOBS_SECONDS: '0',
+      WEB_DIST: path.join(dataDir, 'none'),
+    },
+    stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
+  });
+  const bare = fork(path.join(here, 'bare.ts'), [], {
+    env: { ...process.env, PORT: String(port + 1) },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const api = `http://127.0.0.1:${port}`;
+  const bareUrl = `http://127.0.0.1:${port + 1}/bare`;
+  const stop = async () => {
+    for (const child of [server, bare]) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+  };
+  try {
+    await waitFor(`${api}/healthz`, server, 60);
+    await waitFor(bareUrl, bare);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { api, bareUrl, server, bare, stop };
+}
+
+export interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A new body for each request (each pickup names the next order). */
+  body?: () => string;
+}
+
+/**
+ * Loads one route with autocannon for `seconds` over `connections`, sampling `pid`'s memory;
+ * answers the table row. An answer that is not HTTP 200 with `code: 1` is counted (a refusal also
+ * travels as 200) and the first one is printed.
+ */
+export async function measure(
+  name: string,
+  pid: number | undefined,
+  target: Target,
+  options: { connections: number; seconds: number },
+) {
+  let peak = 0;
+  let refused = 0;
+  let sample = '';
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 200);
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: target.url,
+        connections: options.connections,
+        duration: options.seconds,
+        requests: [
+          {
+            method: target.method ?? 'GET',
+            headers: target.headers,
+            ...(target.body ? { setupRequest: (req) => ({ ...req, body: target.body?.() }) } : {}),
+            onResponse: (status: number, body: string) => {
+              if (status === 200 && body.startsWith('{"code":1')) return;
+              refused++;
+              sample ||= `${status} ${body.slice(0, 200)}`;
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+  clearInterval(sampler);
+  if (sample) console.warn(`${name}: not a success, e.g. ${sample}`);
+  return {
+    route: name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    'RSS MiB (peak)': peak,
+    requests: r.requests.total,
+    'not code 1': refused + r.errors + r.timeouts,
+  };
 }
