@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 // @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
 import { builtServer } from '../built.mjs';
 import { byPackage, topSelfTime } from './profile';
-import { rssMiB, waitFor } from './support';
+import { type MeasuredRow, measure, type Target, waitFor } from './support';
 
 /**
  * npm run bench:api — throughput, p99 and server memory of the real server (SQLite, production log
@@ -29,46 +28,11 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Alternating slices of the limit route and getMerInfo (see measurePair). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-/** Runs autocannon against `pid`'s server, sampling its memory; answers the table row. */
-async function measure(name: string, pid: number | undefined, opts: autocannon.Options) {
-  let peak = 0;
-  // A refusal travels as HTTP 200 with code 0: count answers that are not a success.
-  let refused = 0;
-  const check = {
-    requests: [
-      {
-        method: opts.method ?? 'GET',
-        headers: opts.headers,
-        body: opts.body,
-        onResponse: (status: number, body: string) => {
-          if (status !== 200 || !body.startsWith('{"code":1')) refused++;
-        },
-      },
-    ],
-  };
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 200);
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, ...check }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-  clearInterval(sampler);
-  return {
-    route: name,
-    'req/s': Math.round(r.requests.average),
-    'p50 ms': r.latency.p50,
-    'p99 ms': r.latency.p99,
-    'RSS MiB (peak)': peak,
-    'RSS MiB (after)': rssMiB(pid),
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
-    'not code 1': refused,
-  };
-}
+type Row = MeasuredRow;
 
-type Row = Awaited<ReturnType<typeof measure>>;
+/** One route at CONNECTIONS for `seconds` (DURATION by default). */
+const run = (name: string, pid: number | undefined, target: Target, seconds = DURATION) =>
+  measure(name, pid, target, { connections: CONNECTIONS, seconds });
 
 /**
  * The limit route and getMerInfo measured in alternating slices (ROUNDS of DURATION/ROUNDS
@@ -77,15 +41,15 @@ type Row = Awaited<ReturnType<typeof measure>>;
  * over the whole time, the worst p99, the peak memory.
  */
 async function measurePair(
-  a: [string, number | undefined, autocannon.Options],
-  b: [string, number | undefined, autocannon.Options],
+  a: [string, number | undefined, Target],
+  b: [string, number | undefined, Target],
 ): Promise<{ rows: [Row, Row]; ratios: number[] }> {
   const slice = Math.max(1, Math.round(DURATION / ROUNDS));
   const slicesA: Row[] = [];
   const slicesB: Row[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    slicesA.push(await measure(a[0], a[1], { ...a[2], duration: slice }));
-    slicesB.push(await measure(b[0], b[1], { ...b[2], duration: slice }));
+    slicesA.push(await run(a[0], a[1], a[2], slice));
+    slicesB.push(await run(b[0], b[1], b[2], slice));
   }
   const combine = (slices: Row[]): Row => {
     const total = slices.reduce((sum, r) => sum + r.requests, 0);
@@ -252,7 +216,7 @@ try {
     console.warn(`data differ:\n${JSON.stringify(a.data)}\n${JSON.stringify(b.data)}`);
 
   const results = [];
-  results.push(await measure('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
+  results.push(await run('bare Fastify GET', bare.pid, { url: `http://127.0.0.1:${barePort}/bare` }));
   const pair = await measurePair(
     ['limit: helmet+log+2 stmts', limit.pid, { url: limitUrl, headers: { token } }],
     ['GET merchant/getMerInfo', server.pid, { url: merInfoUrl, headers: { token } }],
@@ -261,18 +225,18 @@ try {
   // A profile covers getMerInfo alone, so its entries are that route's.
   if (!PROFILE)
     results.push(
-      await measure('GET merchant/bill page 1', server.pid, {
+      await run('GET merchant/bill page 1', server.pid, {
         url: `${api}/merchant/merchant/bill?page=1&limit=20`,
         headers: { token },
       }),
     );
   if (!PROFILE)
     results.push(
-      await measure('POST merchant/login', server.pid, {
+      await run('POST merchant/login', server.pid, {
         url: `${api}/merchant/merchant/login`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: 'demo@dropdesk.local', password: 'Demo@2026' }),
+        body: () => JSON.stringify({ account: 'demo@dropdesk.local', password: 'Demo@2026' }),
       }),
     );
   console.log(

@@ -5,9 +5,8 @@ import type { Lang } from '@dropdesk/contract/constants';
 import { sql } from 'kysely';
 import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { createMerchant } from '../src/modules/auth/registration';
 import { Sessions } from '../src/modules/auth/sessions';
-import { freshDatabase, measure, rng, startServers, type Target } from './support';
+import { benchMerchant, freshDatabase, measure, rng, startServers, type Target } from './support';
 
 /**
  * npm run bench:catalogue — the catalogue at scale: 100,000 products (titles in en and vi, a third
@@ -145,21 +144,7 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
     .execute();
   for (let m = 0; m < MERCHANTS; m++) {
     await db.transaction().execute(async (tx) => {
-      const id = await createMerchant(
-        tx,
-        {
-          phone: `+8490${String(m).padStart(7, '0')}`,
-          email: `bench${m}@dropdesk.local`,
-          passwordHash: 'x',
-          realName: `Bench ${m}`,
-          country: 'VN',
-          timeZone: 'Asia/Ho_Chi_Minh',
-          lang: 'vi',
-          parentId: null,
-          store: { name: `Shop ${m}`, address: 'Bench Street', logo: null },
-        },
-        now,
-      );
+      const id = await benchMerchant(tx, '90', m, now);
       const picked = new Set<number>();
       while (picked.size < LISTINGS_EACH) picked.add(ids[Math.floor(random() * ids.length)]!.id);
       await tx

@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 // @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
 import { builtServer } from '../built.mjs';
-import type { Engine } from '../src/db/database';
+import type { Db, Engine } from '../src/db/database';
+import { createMerchant } from '../src/modules/auth/registration';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -132,6 +133,8 @@ export interface Target {
   headers?: Record<string, string>;
   /** A new body for each request (each pickup names the next order). */
   body?: () => string;
+  /** Headers that change with each request (an Idempotency-Key). */
+  headersFor?: () => Record<string, string>;
 }
 
 /**
@@ -161,7 +164,15 @@ export async function measure(
           {
             method: target.method ?? 'GET',
             headers: target.headers,
-            ...(target.body ? { setupRequest: (req) => ({ ...req, body: target.body?.() }) } : {}),
+            ...(target.body || target.headersFor
+              ? {
+                  setupRequest: (req) => ({
+                    ...req,
+                    ...(target.body ? { body: target.body() } : {}),
+                    ...(target.headersFor ? { headers: { ...req.headers, ...target.headersFor() } } : {}),
+                  }),
+                }
+              : {}),
             onResponse: (status: number, body: string) => {
               if (status === 200 && body.startsWith('{"code":1')) return;
               refused++;
@@ -181,7 +192,35 @@ export async function measure(
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
     'RSS MiB (peak)': peak,
+    'RSS MiB (after)': rssMiB(pid),
     requests: r.requests.total,
-    'not code 1': refused + r.errors + r.timeouts,
+    /** Transport failures: connection errors, timeouts, HTTP statuses other than 2xx. */
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+    /** Answers that were not a success (a refusal travels as HTTP 200 with code 0). */
+    'not code 1': refused,
   };
+}
+
+export type MeasuredRow = Awaited<ReturnType<typeof measure>>;
+
+/**
+ * Bench merchant number `m` (phone, email and shop name from it and `tag`, so two benches' merchants
+ * never collide), with the platform invitation code BENCH as its parent's; answers its id.
+ */
+export function benchMerchant(tx: Db, tag: string, m: number, now: number): Promise<number> {
+  return createMerchant(
+    tx,
+    {
+      phone: `+84${tag}${String(m).padStart(7, '0')}`,
+      email: `bench-${tag}-${m}@dropdesk.local`,
+      passwordHash: 'x',
+      realName: `Bench ${m}`,
+      country: 'VN',
+      timeZone: 'Asia/Ho_Chi_Minh',
+      lang: 'vi',
+      parentId: null,
+      store: { name: `Shop ${m}`, address: 'Bench Street', logo: null },
+    },
+    now,
+  );
 }

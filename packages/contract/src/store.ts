@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, phoneField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
-import { moneyTrail, orderEvent, REFUND_STATUSES, refundAmount } from './orders';
+import { moneyTrail, orderEvent, refundAmount, refundItem } from './orders';
 import { defineRoute } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -114,17 +114,17 @@ export const buyerOrder = z.object({
   pay_deadline: isoTime.nullable(),
   created_at: isoTime,
   money: moneyTrail.pick({ paid: true, paid_at: true, refunded: true }),
-  refund: z
-    .object({
-      id: z.number().int(),
-      amount: moneyOut,
-      reason: z.string(),
-      goods_received: z.boolean(),
-      status: z.enum(REFUND_STATUSES),
-      reject_reason: z.string().nullable(),
-      appeal_statement: z.string().nullable(),
-      decision_reason: z.string().nullable(),
-      created_at: isoTime,
+  refund: refundItem
+    .pick({
+      id: true,
+      amount: true,
+      reason: true,
+      goods_received: true,
+      status: true,
+      reject_reason: true,
+      appeal_statement: true,
+      decision_reason: true,
+      created_at: true,
     })
     .nullable(),
   rating: z.object({ stars: z.number().int(), comment: z.string(), at: isoTime }).nullable(),

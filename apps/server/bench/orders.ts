@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config';
+import { type Engine, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { hashPassword } from '../src/lib/crypto';
+import { Sessions } from '../src/modules/auth/sessions';
+import { post } from '../src/modules/ledger/ledger';
+import { benchMerchant, freshDatabase, measure, rng, startServers, type Target } from './support';
+
+/**
+ * npm run bench:orders — the order list at scale: 1,000,000 orders across 1,000 merchants, one of
+ * them holding 100,000, on each engine. The real server (dist/main.js, production settings) answers
+ * `order/list` (first page, page 500, a status filter), `order/orderCount`, `order/pick` and
+ * `order/pick_batch`, beside a bare Fastify route in the same run; req/s, p50 and p99 through HTTP.
+ *
+ * The orders are written straight into the tables (a bench database, thrown away): statuses in the
+ * proportions of a shop that has sold for a while (most completed, a few in every other status).
+ * A second merchant holds 30,000 orders awaiting pickup and a wallet to pay for them, for the
+ * pickups. Each pickup checks the payment password: an Argon2id hash at the production cost.
+ *
+ * BENCH_ENGINES=sqlite (or postgres), BENCH_ORDERS (1,000,000), BENCH_MERCHANTS (1,000),
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (1: what one merchant waits for), BENCH_KEEP.
+ */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1_000);
+const BIG = Math.min(100_000, Math.floor(ORDERS / 10));
+const PICKABLE = Math.min(30_000, Math.floor(ORDERS / 30));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
+const PAY_PASSWORD = '246810';
+const BATCH_SIZE = 100;
+
+/** Statuses of a shop that has sold for a while, with the settlement each implies. */
+const MIX: Array<{ share: number; status: number; settlement: number }> = [
+  { share: 0.7, status: 4, settlement: 2 },
+  { share: 0.08, status: 3, settlement: 1 },
+  { share: 0.05, status: 5, settlement: 0 },
+  { share: 0.04, status: 1, settlement: 0 },
+  { share: 0.03, status: 2, settlement: 0 },
+  { share: 0.02, status: 6, settlement: 0 },
+  { share: 0.02, status: 7, settlement: 0 },
+  { share: 0.03, status: -1, settlement: 0 },
+  { share: 0.03, status: 0, settlement: 0 },
+];
+
+function statusOf(r: number) {
+  let acc = 0;
+  for (const m of MIX) {
+    acc += m.share;
+    if (r < acc) return m;
+  }
+  return MIX[0] as (typeof MIX)[number];
+}
+
+async function fill(databaseUrl: string | undefined, dataDir: string) {
+  const database = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database);
+  const { db } = database;
+  const now = Date.now();
+  const random = rng(7);
+  const { id: category } = await db
+    .insertInto('categories')
+    .values({ parent_id: null, main_lang: 'en', sort: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: product } = await db
+    .insertInto('products')
+    .values({
+      category_id: category,
+      top_category_id: category,
+      main_lang: 'en',
+      cost: 1_000,
+      stock: 1_000_000,
+      hot: 0,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('product_texts')
+    .values({ product_id: product, lang: 'en', title: 'Wireless earbuds KQ-13', description: '' })
+    .execute();
+  await db
+    .insertInto('invitation_codes')
+    .values({
+      code: 'BENCH',
+      merchant_id: null,
+      created_by: null,
+      max_uses: null,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+  const config = loadConfig({ ...process.env, SECRET: 'bench-secret-0123456789abcdef0123456789' });
+  const payHash = await hashPassword(PAY_PASSWORD, config.argon2);
+  const sessions = new Sessions(
+    db,
+    { now: () => Date.now() },
+    { idleMs: 7 * 86_400_000, maxMs: 30 * 86_400_000 },
+  );
+  const merchants: Array<{ id: number; listing: number; token: string | null }> = [];
+  for (let m = 0; m < MERCHANTS; m++) {
+    await db.transaction().execute(async (tx) => {
+      const id = await benchMerchant(tx, '91', m, now);
+      await tx.updateTable('merchants').set({ pay_password_hash: payHash }).where('id', '=', id).execute();
+      const { id: listing } = await tx
+        .insertInto('listings')
+        .values({ merchant_id: id, product_id: product, status: 'selling', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      merchants.push({
+        id,
+        listing,
+        token: m < 2 ? await sessions.open({ type: 'merchant', id }, tx) : null,
+      });
+    });
+  }
+  // The pick merchant's wallet: one top-up journal, enough for every order it will pick.
+  const picker = merchants[1] as (typeof merchants)[number];
+  await db.transaction().execute((tx) =>
+    post(tx, {
+      type: 'recharge',
+      merchantId: picker.id,
+      at: now,
+      postings: [
+        { account: { platform: 'deposit_clearing' }, amount: -PICKABLE * 1_000 * 2 },
+        { account: { merchantId: picker.id, kind: 'wallet' }, amount: PICKABLE * 1_000 * 2 },
+      ],
+    }),
+  );
+
+  // Who holds each order: the big merchant BIG, the picker PICKABLE (all awaiting pickup), the
+  // rest spread over the others.
+  const owners: Array<{ merchant: (typeof merchants)[number]; count: number; pickable: boolean }> = [
+    { merchant: merchants[0] as (typeof merchants)[number], count: BIG, pickable: false },
+    { merchant: picker, count: PICKABLE, pickable: true },
+  ];
+  const rest = ORDERS - BIG - PICKABLE;
+  const others = merchants.slice(2);
+  for (const [i, merchant] of others.entries())
+    owners.push({
+      merchant,
+      count: Math.floor(rest / others.length) + (i < rest % others.length ? 1 : 0),
+      pickable: false,
+    });
+
+  const ROWS = 500;
+  let serial = 0;
+  const day = 86_400_000;
+  for (const owner of owners) {
+    for (let done = 0; done < owner.count; ) {
+      await db.transaction().execute(async (tx) => {
+        for (let chunk = 0; chunk < 10 && done < owner.count; chunk++) {
+          const n = Math.min(ROWS, owner.count - done);
+          const rows = Array.from({ length: n }, () => {
+            serial++;
+            const { status, settlement } = owner.pickable ? { status: 5, settlement: 0 } : statusOf(random());
+            const quantity = 1 + Math.floor(random() * 3);
+            const created = now - Math.floor((1 - serial / ORDERS) * 365 * day);
+            const paid = status === 0 || (status === -1 && random() < 0.5) ? null : created + 60_000;
+            return {
+              order_no: `B${String(serial).padStart(12, '0')}`,
+              merchant_id: owner.merchant.id,
+              buyer_id: null,
+              guest_email: `buyer${serial % 5_000}@example.com`,
+              token_hash: null,
+              lang: 'vi' as const,
+              listing_id: owner.merchant.listing,
+              product_id: product,
+              title: 'Wireless earbuds KQ-13',
+              image_url: null,
+              quantity,
+              unit_price: 1_150,
+              unit_cost: 1_000,
+              total: 1_150 * quantity,
+              cost_total: 1_000 * quantity,
+              status: status as 0,
+              settlement: settlement as 0,
+              receiver_name: 'Nguyễn Văn An',
+              receiver_phone: '+84901234567',
+              address: '12 Lê Lợi, Quận 1, Hồ Chí Minh',
+              cost_paid: [1, 2, 6, 7, 3, 4].includes(status) ? 1_000 * quantity : 0,
+              paid_at: paid,
+              picked_at: [1, 2, 6, 7, 3, 4].includes(status) ? created + 3_600_000 : null,
+              pay_deadline: created + 30 * 60_000,
+              created_at: created,
+              updated_at: created,
+            };
+          });
+          await tx.insertInto('orders').values(rows).execute();
+          done += n;
+        }
+      });
+    }
+  }
+  await sql`analyze`.execute(db);
+  const pickIds = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('merchant_id', '=', picker.id)
+    .where('status', '=', 5)
+    .orderBy('id')
+    .execute();
+  await database.close();
+  return { tokens: merchants.slice(0, 2).map((m) => m.token as string), pickIds: pickIds.map((r) => r.id) };
+}
+
+async function benchEngine(engine: Engine) {
+  const place = await freshDatabase(engine, 'orders');
+  try {
+    const t0 = Date.now();
+    const { tokens, pickIds } = await fill(place.databaseUrl, place.dataDir);
+    const fillSeconds = ((Date.now() - t0) / 1000).toFixed(1);
+    const servers = await startServers(place.dataDir, place.databaseUrl, 18_095);
+    const { api, server } = servers;
+    try {
+      const [big, picker] = tokens as [string, string];
+      const run = (name: string, pid: number | undefined, target: Target, connections = CONNECTIONS) =>
+        measure(name, pid, target, { connections, seconds: DURATION });
+      const get = (url: string) => ({ url: `${api}${url}`, headers: { token: big } });
+      const rows = [];
+      rows.push(await run('bare Fastify GET', servers.bare.pid, { url: servers.bareUrl }));
+      rows.push(await run('list: page 1', server.pid, get('/merchant/order/list?page=1&limit=20')));
+      rows.push(await run('list: page 500', server.pid, get('/merchant/order/list?page=500&limit=20')));
+      rows.push(
+        await run('list: status 5, page 1', server.pid, get('/merchant/order/list?status=5&page=1&limit=10')),
+      );
+      rows.push(
+        await run(
+          'list: status 4, page 500',
+          server.pid,
+          get('/merchant/order/list?status=4&page=500&limit=20'),
+        ),
+      );
+      rows.push(
+        await run('orderCount', server.pid, {
+          url: `${api}/merchant/order/orderCount`,
+          method: 'POST',
+          headers: { token: big, 'content-type': 'application/json' },
+          body: () => '{}',
+        }),
+      );
+      // Pickups: each request names the next order awaiting pickup, with a new Idempotency-Key.
+      let next = 0;
+      const pickTarget = (batch: boolean): Target => ({
+        url: `${api}/merchant/order/${batch ? 'pick_batch' : 'pick'}`,
+        method: 'POST',
+        headers: { token: picker, 'content-type': 'application/json' },
+        headersFor: () => ({ 'idempotency-key': randomUUID() }),
+        body: () => {
+          if (!batch)
+            return JSON.stringify({ id: pickIds[next++ % pickIds.length], pay_password: PAY_PASSWORD });
+          const ids = Array.from({ length: BATCH_SIZE }, () => pickIds[next++ % pickIds.length]);
+          return JSON.stringify({ ids, pay_password: PAY_PASSWORD });
+        },
+      });
+      // Two connections: the server hashes one password while the other request's transaction runs.
+      rows.push(await run('pick (one order)', server.pid, pickTarget(false), 2));
+      const batch = await run(`pick_batch (${BATCH_SIZE} orders)`, server.pid, pickTarget(true), 2);
+      rows.push(batch);
+      console.log(
+        `\nbench:orders — ${engine}, ${ORDERS.toLocaleString('en')} orders, ${MERCHANTS.toLocaleString('en')} merchants (one with ${BIG.toLocaleString('en')}), filled in ${fillSeconds} s; ${os.cpus().length} cores, ${CONNECTIONS} connection(s) for reads, ${DURATION}s each`,
+      );
+      console.table(rows);
+      console.log(
+        `pick_batch picks ${(batch['req/s'] * BATCH_SIZE).toLocaleString('en')} orders/s (${next.toLocaleString('en')} pickups asked of ${pickIds.length.toLocaleString('en')} awaiting).`,
+      );
+    } finally {
+      await servers.stop();
+    }
+  } finally {
+    await place.drop();
+  }
+}
+
+for (const engine of ENGINES) await benchEngine(engine);
