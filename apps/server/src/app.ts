@@ -25,7 +25,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { adminCatalogueRoutes } from './modules/catalogue/admin-catalogue.routes';
 import { productRoutes } from './modules/catalogue/product.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { orderJobsPlugin } from './modules/orders/order-jobs';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { storeRoutes } from './modules/store/store.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
@@ -143,6 +148,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(reportsRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(productRoutes);
+  await app.register(storeRoutes);
+  await app.register(paymentRoutes);
+  await app.register(orderRoutes);
+  await app.register(adminOrderRoutes);
+  await app.register(orderJobsPlugin);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.
   const webIndex = path.join(config.webDist, 'index.html');
@@ -155,6 +165,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       // The web build writes x.br and x.gz beside each asset: send those to browsers that take them.
       preCompressed: true,
       // Hashed file names never change content: cache them for a year.
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // The storefront (apps/storefront), when built, under /s/ with its own SPA fallback below.
+  const storefrontIndex = path.join(config.storefrontDist, 'index.html');
+  const hasStorefront = fs.existsSync(storefrontIndex);
+  if (hasStorefront) {
+    await app.register(fastifyStatic, {
+      root: config.storefrontDist,
+      prefix: '/s/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // reply.sendFile comes from the web's registration when there is one (decorated once only).
+      decorateReply: !hasWeb,
       setHeaders: (reply, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -180,7 +208,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-    if (!isApi && hasWeb && request.method === 'GET') {
+    // A storefront page (/s/<shop>, /s/order/1...) gets the storefront's index.html; a missing
+    // hashed asset stays a 404 rather than HTML under a script's name.
+    const isStorefront = url === '/s' || url.startsWith('/s/');
+    if (isStorefront && hasStorefront && request.method === 'GET' && !url.startsWith('/s/assets/')) {
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', config.storefrontDist);
+    }
+    if (!isApi && !isStorefront && hasWeb && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendRefusal(request, reply, new Refusal('NOT_FOUND', undefined, 404));

@@ -26,6 +26,8 @@ export interface Config {
   serviceUrl: string;
   /** Built merchant app served at / when present. */
   webDist: string;
+  /** Built storefront (apps/storefront) served under /s/ when present (`STOREFRONT_DIST`). */
+  storefrontDist: string;
   uploadsDir: string;
   /** Seed the demo platform when the database is empty. */
   seedDemo: boolean;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     serviceUrl: env.SERVICE_URL ?? 'https://t.me/dropdesk_support',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(repoRoot, 'apps/storefront/dist')),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -57,7 +57,11 @@ export async function buildTestApp(
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const loaded = loadConfig({ ...process.env, DATA_DIR: dataDir, SECRET: 'test-secret-0123456789abcdef0123456789' });
+  const loaded = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    SECRET: 'test-secret-0123456789abcdef0123456789',
+  });
   const config: Config = {
     ...loaded,
     // No background jobs: tests run them by hand with the ManualClock.
@@ -69,6 +73,7 @@ export async function buildTestApp(
     rateLimitScale: 1000,
     publicUrl: 'https://shop.example',
     webDist: path.join(dataDir, 'no-web'),
+    storefrontDist: path.join(dataDir, 'no-storefront'),
     ...overrides,
   };
   // Closing drops the database `with (force)`: a pooled connection still ending then is told so.

@@ -52,6 +52,13 @@ export const UNPAID_TIMEOUT_MS_DEFAULT = 30 * 60_000;
 /** Most orders one `pick_batch` may name. */
 export const MAX_PICK_BATCH = 100;
 
+/**
+ * Order counts (a list's `total`, the tabs' badges) are exact up to this many; past it a count reads
+ * ORDER_COUNT_CAP with `capped: true` ("10,000+"), so a shop with a hundred thousand orders pays for
+ * ten thousand index entries, not all of them. Pages past the cap still read (they are numbered).
+ */
+export const ORDER_COUNT_CAP = 10_000;
+
 export const REFUND_STATUSES = [
   /** Asked by the buyer, waiting for the merchant. */
   'pending',
@@ -81,15 +88,15 @@ const statusField = z.union(
     error: 'FIELD_INVALID',
   },
 );
-/** A status in a query string: "5", "-1". */
+/** A status in a query string: "5", "-1" (not a number: FIELD_INTEGER; another number: FIELD_INVALID). */
 const statusQuery = z
   .string()
-  .regex(/^-?\d$/, { error: 'FIELD_INVALID' })
+  .regex(/^-?\d$/, { error: 'FIELD_INTEGER' })
   .transform(Number)
   .pipe(statusField);
 const settlementQuery = z
   .string()
-  .regex(/^\d$/, { error: 'FIELD_INVALID' })
+  .regex(/^\d$/, { error: 'FIELD_INTEGER' })
   .transform(Number)
   .pipe(
     z.union(SETTLEMENTS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<Settlement>], {
@@ -200,8 +207,13 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const orderCounts = z.object({
   all: z.number().int(),
-  statuses: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+  /** `all` reached ORDER_COUNT_CAP: there are at least that many. */
+  capped: z.boolean(),
+  statuses: z.array(z.object({ status: z.number().int(), count: z.number().int(), capped: z.boolean() })),
 });
+
+/** A page of orders; `capped`: `total` reached ORDER_COUNT_CAP, there are at least that many. */
+const orderPage = <T extends z.ZodType>(item: T) => pageOf(item).extend({ capped: z.boolean() });
 
 /** One order's result in a batch pickup: picked, or the refusal's key and message. */
 export const pickResult = z.object({
@@ -273,6 +285,7 @@ const PICK_REFUSALS = [
   'NOT_FOUND',
   'ORDER_NOT_AWAITING_PICKUP',
   'BALANCE_SHORT',
+  'PAY_PASSWORD_REQUIRED',
   'PAY_PASSWORD_FORMAT',
   ...PAY_PASSWORD_CHECK_REFUSALS,
 ] as const;
@@ -288,7 +301,7 @@ export const orderRoutes = {
       "The shop's orders, newest first: filter by status, settlement, and an order number or product title",
     refusals: ['INVALID_INPUT'],
     query: orderListQuery,
-    data: pageOf(orderItem),
+    data: orderPage(orderItem),
   }),
   detail: defineRoute({
     method: 'GET',
@@ -327,7 +340,13 @@ export const orderRoutes = {
     idempotent: true,
     summary:
       'Pick up several orders in the order given, each in its own journal, until the balance runs out; reports each one',
-    refusals: ['INVALID_INPUT', 'SELECT_ORDER', 'PAY_PASSWORD_FORMAT', ...PAY_PASSWORD_CHECK_REFUSALS],
+    refusals: [
+      'INVALID_INPUT',
+      'SELECT_ORDER',
+      'PAY_PASSWORD_REQUIRED',
+      'PAY_PASSWORD_FORMAT',
+      ...PAY_PASSWORD_CHECK_REFUSALS,
+    ],
     body: pickBatchBody,
     data: z.object({
       results: z.array(pickResult),
@@ -400,7 +419,7 @@ export const adminOrderRoutes = {
     summary: 'Orders of every shop, newest first (filter by status, merchant, order number or title)',
     refusals: ['INVALID_INPUT'],
     query: adminOrdersQuery,
-    data: pageOf(adminOrderItem),
+    data: orderPage(adminOrderItem),
   }),
   order: defineRoute({
     method: 'GET',

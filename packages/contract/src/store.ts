@@ -43,7 +43,9 @@ const codeField = text({ error: 'FIELD_REQUIRED' })
 const commentField = text({ error: 'FIELD_INVALID', multiline: true })
   .trim()
   .max(500, { error: 'FIELD_TOO_LONG' });
-const visitorIdField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'FIELD_INVALID' });
+const visitorIdField = text({ error: 'FIELD_REQUIRED' }).regex(/^[A-Za-z0-9_-]{16,64}$/, {
+  error: 'FIELD_INVALID',
+});
 
 // ---------------------------------------------------------------- shapes
 

@@ -7,6 +7,7 @@ import { newInviteCode } from '../lib/crypto';
 import { audit, createOperator } from '../modules/admin/operators';
 import { signHandoff } from '../modules/auth/handoff';
 import { checkLedger } from '../modules/ledger/ledger.check';
+import { OrderJobs } from '../modules/orders/order-jobs';
 import { openForCli } from './context';
 
 /**
@@ -148,6 +149,18 @@ const commands: Record<string, Command> = {
       } else {
         console.log('ledger check passed: every journal sums to 0 and every balance equals its postings');
       }
+    },
+  },
+  'orders:tick': {
+    usage: 'orders:tick  (runs the order jobs once: unpaid timeout, auto-confirm, settlement)',
+    async run({ db, clock }) {
+      const jobs = new OrderJobs({ db, clock, log: (message, error) => console.error(message, error) });
+      const report = await jobs.runOnce();
+      console.log(
+        report.ran
+          ? `orders: ${report.cancelled} unpaid cancelled, ${report.confirmed} auto-confirmed, ${report.settled} settled`
+          : 'orders: another instance is running the jobs; nothing done',
+      );
     },
   },
   'shop:close': {

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock';
 import { hashPassword } from '../lib/crypto';
 import { createOperator } from '../modules/admin/operators';
 import { createMerchant } from '../modules/auth/registration';
+import { ListingsService } from '../modules/catalogue/listings.service';
 import type { Db } from './database';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -20,9 +21,11 @@ export const DEMO = {
 
 /**
  * Seeds the demo platform once, into an empty database: an operator, the platform's invitation
- * code, a demo merchant with an empty shop, and the demo catalogue and levels (seed-catalogue.ts).
- * It creates no orders, visits, listings or money: every figure the demo shows comes from what is
- * done in it. Nor any deposit address or top-up bank account: a made-up one is one someone might
+ * code, a demo merchant, and the demo catalogue and levels (seed-catalogue.ts). The demo merchant
+ * lists the hot products, as its first "hot one-click distribution" would (the real
+ * ListingsService, within its level's quota), so the demo shop has products on shelf and a
+ * newcomer can buy in the storefront at once. It creates no orders, visits, followers or money:
+ * every figure the demo shows comes from what is done in it. Nor any deposit address or top-up bank account: a made-up one is one someone might
  * pay into, so top-ups stay closed until an admin sets them (docs/decisions.md 18).
  */
 export async function seedDemo(
@@ -37,7 +40,7 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO.merchant.password, config.argon2);
   const payHash = await hashPassword(DEMO.merchant.payPassword, config.argon2);
   const operatorPassword = DEMO.operator.password;
-  await db.transaction().execute(async (tx) => {
+  const merchantId = await db.transaction().execute(async (tx) => {
     const operatorId = await createOperator(
       tx,
       { username: DEMO.operator.username, password: operatorPassword, role: 'admin' },
@@ -77,6 +80,8 @@ export async function seedDemo(
       .where('id', '=', merchantId)
       .execute();
     await seedCatalogue(tx, now, config.dataDir);
+    return merchantId;
   });
+  await new ListingsService({ db, clock }).addAllHot(merchantId, 'vi');
   return true;
 }

@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import { pickLang } from '../i18n/t';
 import { Refusal, unauthorized } from '../lib/refusal';
 import { Sessions } from '../modules/auth/sessions';
+import { BuyerSessions } from '../modules/store/buyer-sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
+    buyerSessions: BuyerSessions;
   }
 }
 
@@ -36,7 +38,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       maxMs: app.config.sessionMaxMs,
     }),
   );
+  app.decorate(
+    'buyerSessions',
+    new BuyerSessions(app.database.db, app.clock, {
+      idleMs: app.config.sessionIdleMs,
+      maxMs: app.config.sessionMaxMs,
+    }),
+  );
   app.decorateRequest('lang', 'vi');
+  app.decorateRequest('buyer', null);
   app.decorateRequest('merchant', null);
   app.decorateRequest('operator', null);
 
@@ -45,6 +55,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const { auth, writes, route } = request.routeOptions.config;
     if (!auth || auth === 'none') return;
     const token = tokenOf(request);
+    // Storefront buyers: `buyer` rows need a live buyer session; `buyer_optional` rows take one
+    // when a valid token comes and serve a guest otherwise.
+    if (auth === 'buyer' || auth === 'buyer_optional') {
+      const buyer = token ? await app.buyerSessions.resolve(token) : null;
+      if (buyer) request.buyer = buyer;
+      else if (auth === 'buyer') throw unauthorized();
+      return;
+    }
     if (auth === 'operator') {
       const op = token ? await app.sessions.operator(token) : null;
       if (!op) throw unauthorized();

@@ -62,7 +62,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       ? `m:${request.merchant.id}`
       : request.operator
         ? `o:${request.operator.id}`
-        : 'anon';
+        : request.buyer
+          ? `b:${request.buyer.id}`
+          : 'anon';
     const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
     const reservedAt = app.clock.now();
     const reserve = () =>

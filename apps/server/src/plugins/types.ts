@@ -19,6 +19,12 @@ export interface SessionOperator {
   sessionId: number;
 }
 
+/** A storefront buyer's session (modules/store/buyer-sessions.ts). */
+export interface SessionBuyer {
+  id: number;
+  sessionId: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -31,6 +37,7 @@ declare module 'fastify' {
     lang: Lang;
     merchant: SessionMerchant | null;
     operator: SessionOperator | null;
+    buyer: SessionBuyer | null;
     idempotency: Idempotency | null;
   }
   interface FastifyContextConfig {

@@ -7,7 +7,6 @@ import {
 } from '@dropdesk/contract/constants';
 import en from '@dropdesk/contract/messages/en.json';
 import vi from '@dropdesk/contract/messages/vi.json';
-import type { RouteDef } from '@dropdesk/contract/route';
 import { reasonField } from '@dropdesk/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/app';
@@ -15,6 +14,7 @@ import { Client, type Reply } from '../../../test/client';
 import { contractRows } from '../../../test/contract-rows';
 import { newMerchant, newOperator, platformCode } from '../../../test/factories';
 import { createOperator } from '../admin/operators';
+import { newBuyer } from '../store/testing';
 
 /**
  * What broke when the API was attacked from outside (issue 8, findings 3 to 7), each replayed the way
@@ -197,6 +197,7 @@ describe('attacks on login, input and transport', () => {
     it('every text field of every POST body and GET query in the contract refuses NUL, on every registered route', async () => {
       const merchant = await newMerchant(t);
       const operator = await newOperator(t, 'admin');
+      const buyer = await newBuyer(t);
       const rows = contractRows().filter(
         (row) => !row.multipart && t.app.hasRoute({ method: row.method, url: row.path }),
       );
@@ -212,7 +213,13 @@ describe('attacks on login, input and transport', () => {
         if (!fields.length) continue;
         const values = Object.fromEntries(fields.map((k) => [k, 'a\u0000b']));
         const token =
-          row.auth === 'merchant' ? merchant.token : row.auth === 'operator' ? operator.token : null;
+          row.auth === 'merchant'
+            ? merchant.token
+            : row.auth === 'operator'
+              ? operator.token
+              : row.auth === 'buyer'
+                ? buyer.token
+                : null;
         const opts = {
           token,
           lang: 'en',

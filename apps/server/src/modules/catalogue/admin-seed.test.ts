@@ -125,8 +125,21 @@ describe(`the demo catalogue seed (${engine})`, () => {
     expect(held.every((h) => h.level_id === levels[0]!.id)).toBe(true);
   });
 
-  it('seeds no listings, orders or views, and the demo operator sees the catalogue', async () => {
-    expect(await count('listings')).toBe(0);
+  it('lists the hot products in the demo shop (within its quota), seeds no orders, visits or money, and the demo operator sees the catalogue', async () => {
+    const listings = await db().selectFrom('listings').select(['product_id', 'status']).execute();
+    const hot = await db()
+      .selectFrom('products')
+      .select('id')
+      .where('hot', '=', 1)
+      .where('active', '=', 1)
+      .execute();
+    const quota = await db().selectFrom('merchant_levels').select('quota').executeTakeFirstOrThrow();
+    expect(listings.length).toBe(Math.min(hot.length, quota.quota));
+    expect(listings.length).toBeGreaterThan(0);
+    expect(listings.every((l) => l.status === 'selling')).toBe(true);
+    expect(await db().selectFrom('orders').select('id').execute()).toEqual([]);
+    expect(await db().selectFrom('shop_visits').select('day').execute()).toEqual([]);
+    expect(await db().selectFrom('journals').select('id').execute()).toEqual([]);
     const login = await new Client(t.app).post('/admin/login', DEMO.operator);
     const op = new Client(t.app, login.data.token);
     const categories = await op.call(r.categories);

@@ -17,6 +17,8 @@ export type NoticeType =
   | 'refund_asked'
   | 'refund_appealed'
   | 'refund_arbitrated'
+  | 'order_shipped'
+  | 'order_progress'
   | 'order_settled';
 
 /**

@@ -98,7 +98,7 @@ export async function updateOrderIn(
   from: readonly OrderStatus[],
   set: Updateable<OrdersTable>,
   at: number,
-  where: Partial<Pick<OrderRow, 'settlement'>> = {},
+  where: Partial<Pick<OrderRow, 'settlement' | 'refund_open'>> = {},
 ): Promise<OrderRow> {
   let update = tx
     .updateTable('orders')
@@ -106,6 +106,7 @@ export async function updateOrderIn(
     .where('id', '=', id)
     .where('status', 'in', [...from]);
   if (where.settlement !== undefined) update = update.where('settlement', '=', where.settlement);
+  if (where.refund_open !== undefined) update = update.where('refund_open', '=', where.refund_open);
   const row = await update.returningAll().executeTakeFirst();
   if (!row) throw new Refusal('ORDER_STATUS_CHANGED');
   return row;

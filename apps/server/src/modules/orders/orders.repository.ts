@@ -1,0 +1,290 @@
+import {
+  ORDER_COUNT_CAP,
+  type OrderStatus,
+  type RefundStatus,
+  type Settlement,
+} from '@dropdesk/contract/orders';
+import { type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Paging } from '../../db/paging';
+import type { OrderEventsTable, RefundsTable } from '../../db/schema';
+import { isPostgres, likePattern } from '../catalogue/search';
+import type { OrderRow } from './transitions';
+
+export type RefundRow = Selectable<RefundsTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
+/** An order with the status of its refund (at most one per order), as every list shows it. */
+export type OrderWithRefund = OrderRow & { refund_status: RefundStatus | null };
+/** The columns of an order that a refund's line on the wire names. */
+export type RefundWithOrder = RefundRow & { order_no: string; title: string; total: number };
+
+export interface OrderFilter {
+  merchantId?: number | undefined;
+  status?: OrderStatus | undefined;
+  settlement?: Settlement | undefined;
+  /** An order-number prefix or a substring of the title, either case. */
+  keyword?: string | undefined;
+}
+
+export interface RefundFilter {
+  merchantId?: number | undefined;
+  statuses?: readonly RefundStatus[] | undefined;
+}
+
+/**
+ * "The order matches the keyword": its number starts with it, or its title holds it, either case.
+ * PostgreSQL: ILIKE. SQLite: LIKE, which folds ASCII letters in C, for an ASCII keyword (the title's
+ * other characters can only match themselves then); fold() (JavaScript's Unicode lower-casing, a
+ * call per row) only for a keyword with other letters ("đồng hồ").
+ */
+function keywordMatches(db: Db, keyword: string) {
+  const prefix = `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const anywhere = likePattern(keyword);
+  if (isPostgres(db))
+    return sql<SqlBool>`(o.order_no ilike ${prefix} escape '\\' or o.title ilike ${anywhere} escape '\\')`;
+  if (/^[\x20-\x7e]*$/.test(keyword))
+    return sql<SqlBool>`(o.order_no like ${prefix} escape '\\' or o.title like ${anywhere} escape '\\')`;
+  const folded = keyword.toLowerCase();
+  return sql<SqlBool>`(instr(fold(o.order_no), ${folded}) = 1 or instr(fold(o.title), ${folded}) > 0)`;
+}
+
+/** A count read up to ORDER_COUNT_CAP + 1 rows, as the contract answers it. */
+function upToCap(n: number | string | bigint | null | undefined): { total: number; capped: boolean } {
+  const count = Number(n ?? 0);
+  return { total: Math.min(count, ORDER_COUNT_CAP), capped: count > ORDER_COUNT_CAP };
+}
+
+/** Queries of orders, their timeline and their refunds; the rules are the services'. */
+export const ordersRepository = {
+  /**
+   * One page of orders, newest first, and how many match (up to ORDER_COUNT_CAP, `capped` past it).
+   *
+   * Built in two steps so that a deep page costs little more than the first: the page's ids come
+   * from the filter's index alone (orders_merchant (merchant_id, id), orders_merchant_status
+   * (merchant_id, status, id), orders_merchant_settlement (merchant_id, settlement, id): each
+   * holds the id, so OFFSET skips index entries without reading an order), then only those ids'
+   * rows are read, with their refund. The count reads the same index entries, at most the cap's,
+   * and no rows. A keyword, or status and settlement together, read rows to test them: a search,
+   * not a tab. Keyset paging would skip even the index entries, but the contract's lists (and the
+   * app's infinite scroll) take numbered pages; page 500 skips 10,000 index entries, a fraction of
+   * a millisecond (docs/orders.md "Merchant and operator calls").
+   */
+  async page(
+    db: Db,
+    filter: OrderFilter,
+    paging: Paging,
+  ): Promise<{ total: number; capped: boolean; rows: OrderWithRefund[] }> {
+    let q = db.selectFrom('orders as o');
+    if (filter.merchantId !== undefined) q = q.where('o.merchant_id', '=', filter.merchantId);
+    if (filter.status !== undefined) q = q.where('o.status', '=', filter.status);
+    if (filter.settlement !== undefined) q = q.where('o.settlement', '=', filter.settlement);
+    if (filter.keyword) q = q.where(keywordMatches(db, filter.keyword));
+    const [counted, ids] = await Promise.all([
+      db
+        .selectFrom(
+          q
+            .select(sql`1`.as('one'))
+            .limit(ORDER_COUNT_CAP + 1)
+            .as('m'),
+        )
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+      q
+        .select('o.id')
+        .orderBy('o.id', 'desc')
+        .limit(paging.limit)
+        .offset((paging.page - 1) * paging.limit)
+        .execute(),
+    ]);
+    return {
+      ...upToCap(counted.n),
+      rows: await ordersRepository.withRefunds(
+        db,
+        ids.map((r) => r.id),
+      ),
+    };
+  },
+
+  /** The orders of `ids`, newest first, with their refund's status. */
+  async withRefunds(db: Db, ids: readonly number[]): Promise<OrderWithRefund[]> {
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('orders as o')
+      .leftJoin('refunds as r', 'r.order_id', 'o.id')
+      .selectAll('o')
+      .select('r.status as refund_status')
+      .where('o.id', 'in', [...ids])
+      .orderBy('o.id', 'desc')
+      .execute();
+  },
+
+  /** One order, or (with `merchantId`) one of the shop's: another shop's order is none. With its refund's status. */
+  byId(db: Db, id: number, scope: { merchantId?: number } = {}): Promise<OrderWithRefund | undefined> {
+    let q = db
+      .selectFrom('orders as o')
+      .leftJoin('refunds as r', 'r.order_id', 'o.id')
+      .selectAll('o')
+      .select('r.status as refund_status')
+      .where('o.id', '=', id);
+    if (scope.merchantId !== undefined) q = q.where('o.merchant_id', '=', scope.merchantId);
+    return q.executeTakeFirst();
+  },
+
+  /** The merchant's orders of `ids` (the others are not theirs or do not exist). */
+  ofMerchant(db: Db, merchantId: number, ids: readonly number[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('orders')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /** The order's timeline, oldest first. */
+  events(db: Db, orderId: number): Promise<OrderEventRow[]> {
+    return db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  },
+
+  /**
+   * How many of the merchant's orders there are in all and in each of `statuses`, each counted up to
+   * ORDER_COUNT_CAP from orders_merchant / orders_merchant_status alone, in one statement: a shop
+   * with 100,000 orders reads at most the cap's index entries per count, not all of its orders.
+   */
+  async countsByStatus(db: Db, merchantId: number, statuses: readonly OrderStatus[]) {
+    const upTo = (status: OrderStatus | null) => {
+      let q = db.selectFrom('orders').select(sql`1`.as('one')).where('merchant_id', '=', merchantId);
+      if (status !== null) q = q.where('status', '=', status);
+      return db.selectFrom(q.limit(ORDER_COUNT_CAP + 1).as('m')).select((eb) => eb.fn.countAll().as('n'));
+    };
+    const row: Record<string, number | string | bigint | null> = await db
+      .selectNoFrom([upTo(null).as('all'), ...statuses.map((status, i) => upTo(status).as(`s${i}`))])
+      .executeTakeFirstOrThrow();
+    return {
+      all: upToCap(row.all),
+      byStatus: new Map(statuses.map((status, i) => [status, upToCap(row[`s${i}`])])),
+    };
+  },
+
+  /** The shop's name (operators' lists show whose order it is). */
+  async shopNames(db: Db, merchantIds: readonly number[]): Promise<Map<number, string>> {
+    if (merchantIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('shops')
+      .select(['merchant_id', 'name'])
+      .where('merchant_id', 'in', [...new Set(merchantIds)])
+      .execute();
+    return new Map(rows.map((r) => [r.merchant_id, r.name]));
+  },
+
+  // ---------------------------------------------------------------- the clock-driven jobs
+
+  /** Unpaid orders whose payment deadline has passed (orders_status_deadline), oldest deadline first. */
+  async dueUnpaid(db: Db, now: number, limit: number, skip: readonly number[]): Promise<number[]> {
+    let q = db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 0)
+      .where('pay_deadline', '<=', now)
+      .orderBy('pay_deadline')
+      .limit(limit);
+    if (skip.length) q = q.where('id', 'not in', [...skip]);
+    return (await q.execute()).map((r) => r.id);
+  },
+
+  /** Orders that reached the buyer at or before `reachedBy` (orders_status_reached). */
+  async dueConfirm(db: Db, reachedBy: number, limit: number, skip: readonly number[]): Promise<number[]> {
+    let q = db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 7)
+      .where('reached_at', '<=', reachedBy)
+      .orderBy('reached_at')
+      .limit(limit);
+    if (skip.length) q = q.where('id', 'not in', [...skip]);
+    return (await q.execute()).map((r) => r.id);
+  },
+
+  /**
+   * Orders pending settlement whose after-sales window has closed and that no open refund holds
+   * (orders_settlement_due; an order with an open refund is left out here, or a page of them would
+   * block every order behind it).
+   */
+  async dueSettlement(db: Db, now: number, limit: number, skip: readonly number[]): Promise<number[]> {
+    let q = db
+      .selectFrom('orders')
+      .select('id')
+      .where('settlement', '=', 1)
+      .where('settles_at', '<=', now)
+      .where('refund_open', '=', 0)
+      .orderBy('settles_at')
+      .limit(limit);
+    if (skip.length) q = q.where('id', 'not in', [...skip]);
+    return (await q.execute()).map((r) => r.id);
+  },
+
+  // ---------------------------------------------------------------- refunds
+
+  /** A page of refunds with their order's number, title and total, by id in `order`. */
+  async refundsPage(
+    db: Db,
+    filter: RefundFilter,
+    paging: Paging,
+    order: 'asc' | 'desc',
+  ): Promise<{ total: number; rows: RefundWithOrder[] }> {
+    let q = db.selectFrom('refunds as r');
+    if (filter.merchantId !== undefined) q = q.where('r.merchant_id', '=', filter.merchantId);
+    if (filter.statuses) q = q.where('r.status', 'in', [...filter.statuses]);
+    const [counted, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      q
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .selectAll('r')
+        .select(['o.order_no', 'o.title', 'o.total'])
+        .orderBy('r.id', order)
+        .limit(paging.limit)
+        .offset((paging.page - 1) * paging.limit)
+        .execute(),
+    ]);
+    return { total: Number(counted.n), rows };
+  },
+
+  refundById(db: Db, id: number, scope: { merchantId?: number } = {}): Promise<RefundRow | undefined> {
+    let q = db.selectFrom('refunds').selectAll().where('id', '=', id);
+    if (scope.merchantId !== undefined) q = q.where('merchant_id', '=', scope.merchantId);
+    return q.executeTakeFirst();
+  },
+
+  /**
+   * Moves a refund from `from` to its decision with one conditional UPDATE (db/decide.ts's rule for
+   * refunds, which wait in two states: pending, then appealed): of racing decisions one gets the
+   * row, the others undefined.
+   */
+  decideRefund(
+    tx: Db,
+    id: number,
+    from: RefundStatus,
+    change: Updateable<RefundsTable>,
+    scope: { merchantId?: number } = {},
+  ): Promise<RefundRow | undefined> {
+    let q = tx.updateTable('refunds').set(change).where('id', '=', id).where('status', '=', from);
+    if (scope.merchantId !== undefined) q = q.where('merchant_id', '=', scope.merchantId);
+    return q.returningAll().executeTakeFirst();
+  },
+
+  async setRefundJournal(tx: Db, id: number, journalId: number): Promise<void> {
+    await tx.updateTable('refunds').set({ journal_id: journalId }).where('id', '=', id).execute();
+  },
+
+  // ---------------------------------------------------------------- savepoints
+
+  /**
+   * A savepoint inside the caller's transaction, and going back to it: the same statements Kysely's
+   * controlledTransaction sends on both engines (SAVEPOINT, ROLLBACK TO, RELEASE), used inside the
+   * money transaction that also completes the Idempotency-Key.
+   */
+  savepoint: async (tx: Db, name: string) => void (await sql`savepoint ${sql.id(name)}`.execute(tx)),
+  rollbackTo: async (tx: Db, name: string) =>
+    void (await sql`rollback to savepoint ${sql.id(name)}`.execute(tx)),
+  release: async (tx: Db, name: string) => void (await sql`release savepoint ${sql.id(name)}`.execute(tx)),
+};

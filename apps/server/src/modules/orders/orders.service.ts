@@ -1,0 +1,196 @@
+import type { Lang } from '@dropdesk/contract/constants';
+import type { ErrorKey } from '@dropdesk/contract/errors';
+import { formatMoney } from '@dropdesk/contract/money';
+import { ORDER_TABS, type OrderStatus, type Settlement } from '@dropdesk/contract/orders';
+import type { Db } from '../../db/database';
+import type { Paging } from '../../db/paging';
+import { moneyTransaction } from '../../db/transaction';
+import { t } from '../../i18n/t';
+import { notFound, Refusal } from '../../lib/refusal';
+import type { Idempotency } from '../../plugins/idempotency';
+import { balanceAfter, walletBalance } from '../ledger/ledger';
+import type { MoneyDeps } from '../wallet/deps';
+import { orderDetailOf, orderItemOf } from './order.views';
+import { pickupJournal } from './order-money';
+import { ordersRepository as repo } from './orders.repository';
+import { moveOrder, type OrderRow } from './transitions';
+
+export interface OrderListQuery extends Paging {
+  status?: OrderStatus | undefined;
+  settlement?: Settlement | undefined;
+  keyword?: string | undefined;
+}
+
+/** One order's result in a batch pickup (contract `pickResult`). */
+interface PickResult {
+  id: number;
+  picked: boolean;
+  error: ErrorKey | null;
+  msg: string | null;
+}
+
+/**
+ * Picks up one of the merchant's orders inside the caller's transaction: 5 → 1 with one conditional
+ * UPDATE (ORDER_NOT_AWAITING_PICKUP when it is elsewhere, NOT_FOUND when not the shop's), the cost
+ * paid recorded, and the `order_pickup` journal (BALANCE_SHORT with the amount missing). Of any
+ * number of pickups of one order racing, one finds it in 5; the others write nothing.
+ */
+async function pickIn(tx: Db, merchantId: number, order: OrderRow, at: number) {
+  const picked = await moveOrder(
+    tx,
+    order.id,
+    { merchantId },
+    {
+      from: [5],
+      to: 1,
+      // cost_total is fixed when the order is placed, so the row read before is the one moved.
+      set: { picked_at: at, cost_paid: order.cost_total },
+      refusal: 'ORDER_NOT_AWAITING_PICKUP',
+    },
+    at,
+  );
+  const journal = await pickupJournal(tx, picked, at);
+  return { order: picked, balance: balanceAfter(journal, { merchantId, kind: 'wallet' }) };
+}
+
+/** The merchant's orders: the list and its tabs' counts, one order's detail, and pickup. */
+export class OrdersService {
+  constructor(private readonly deps: MoneyDeps) {}
+
+  async list(merchantId: number, query: OrderListQuery) {
+    const page = await repo.page(
+      this.deps.db,
+      { merchantId, status: query.status, settlement: query.settlement, keyword: query.keyword },
+      query,
+    );
+    return {
+      total: page.total,
+      capped: page.capped,
+      page: query.page,
+      limit: query.limit,
+      list: page.rows.map((o) => orderItemOf(o, o.refund_status)),
+    };
+  }
+
+  /** One of the shop's orders: the receiver masked until pickup, its timeline and money trail. */
+  async detail(merchantId: number, id: number) {
+    const { db } = this.deps;
+    const order = await repo.byId(db, id, { merchantId });
+    if (!order) throw notFound();
+    const events = await repo.events(db, id);
+    return orderDetailOf(order, events, order.refund_status ? { status: order.refund_status } : null);
+  }
+
+  /** The tabs' badges: every status of the app's tabs (0 when none), and all together. */
+  async counts(merchantId: number) {
+    const counts = await repo.countsByStatus(this.deps.db, merchantId, ORDER_TABS);
+    return {
+      all: counts.all.total,
+      capped: counts.all.capped,
+      statuses: ORDER_TABS.map((status) => {
+        const c = counts.byStatus.get(status) ?? { total: 0, capped: false };
+        return { status, count: c.total, capped: c.capped };
+      }),
+    };
+  }
+
+  /**
+   * Picks up one order with the payment password: the order is checked first (NOT_FOUND, not in 5),
+   * so a wrong order never costs a password attempt; then one money transaction (which completes
+   * the Idempotency-Key) moves it and debits the cost. The answer is the order and the balance.
+   */
+  async pick(merchantId: number, body: { id: number; pay_password: string }, idem: Idempotency | null) {
+    const { db, clock, payPasswords } = this.deps;
+    const order = await repo.byId(db, body.id, { merchantId });
+    if (!order) throw notFound();
+    if (order.status !== 5) throw new Refusal('ORDER_NOT_AWAITING_PICKUP');
+    await payPasswords.check(merchantId, body.pay_password);
+    const now = clock.now();
+    return moneyTransaction(db, idem, async (tx) => {
+      const picked = await pickIn(tx, merchantId, order, now);
+      return { order: orderItemOf(picked.order, order.refund_status), balance: formatMoney(picked.balance) };
+    });
+  }
+
+  /**
+   * Picks up the orders named, in the order given, with one payment-password check, and reports each.
+   *
+   * One money transaction holds the whole batch (its answer is the Idempotency-Key's, replayed whole
+   * for a retry) and each pickup runs inside a savepoint of it: a pickup refused midway (the wallet
+   * debited by something else between the balance we saw and the journal, on PostgreSQL) is rolled
+   * back to its savepoint alone, and the pickups before it stay. Checking the balance before each
+   * pickup instead would be exact on SQLite (one writer) but not on PostgreSQL, where a concurrent
+   * withdrawal may land between the check and the debit and fail the whole batch. Kysely's
+   * controlledTransaction has savepoints on both engines, but would leave out moneyTransaction,
+   * which completes the key in the effect's transaction; the same SAVEPOINT statements are sent here.
+   *
+   * When the balance runs out the batch stops: that order and every later one awaiting pickup is
+   * reported BALANCE_SHORT, with what the balance lacks to pick it after those before it. Orders not
+   * the shop's or missing (NOT_FOUND) and those not awaiting pickup are reported each with its key
+   * and message in the caller's language.
+   */
+  async pickBatch(
+    merchantId: number,
+    lang: Lang,
+    body: { ids: number[]; pay_password: string },
+    idem: Idempotency | null,
+  ) {
+    const { db, clock, payPasswords } = this.deps;
+    await payPasswords.check(merchantId, body.pay_password);
+    const now = clock.now();
+    const refused = (id: number, key: ErrorKey, vars?: Record<string, unknown>): PickResult => ({
+      id,
+      picked: false,
+      error: key,
+      msg: t(lang, key, vars),
+    });
+    return moneyTransaction(db, idem, async (tx) => {
+      const orders = new Map((await repo.ofMerchant(tx, merchantId, body.ids)).map((o) => [o.id, o]));
+      const results: PickResult[] = [];
+      let short: { balance: number; needed: number } | null = null;
+      for (const id of body.ids) {
+        const order = orders.get(id);
+        if (!order) {
+          results.push(refused(id, 'NOT_FOUND'));
+          continue;
+        }
+        if (short) {
+          // Stopped: what the balance lacks to pick this order after the ones before it.
+          if (order.status !== 5) {
+            results.push(refused(id, 'ORDER_NOT_AWAITING_PICKUP'));
+            continue;
+          }
+          short.needed += order.cost_total;
+          results.push(refused(id, 'BALANCE_SHORT', { missing: formatMoney(short.needed - short.balance) }));
+          continue;
+        }
+        await repo.savepoint(tx, 'pick');
+        try {
+          await pickIn(tx, merchantId, order, now);
+          await repo.release(tx, 'pick');
+          results.push({ id, picked: true, error: null, msg: null });
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          await repo.rollbackTo(tx, 'pick');
+          await repo.release(tx, 'pick');
+          if (error.key === 'BALANCE_SHORT') {
+            const balance = await walletBalance(tx, merchantId);
+            short = { balance, needed: order.cost_total };
+            results.push(
+              refused(id, 'BALANCE_SHORT', { missing: formatMoney(Math.max(order.cost_total - balance, 1)) }),
+            );
+          } else {
+            results.push(refused(id, error.key, error.vars));
+          }
+        }
+      }
+      const picked = results.filter((r) => r.picked).length;
+      return {
+        results,
+        picked,
+        failed: results.length - picked,
+        balance: formatMoney(await walletBalance(tx, merchantId)),
+      };
+    });
+  }
+}

@@ -1,0 +1,141 @@
+import { sellingPrice } from '@dropdesk/contract/catalogue';
+import type { Lang } from '@dropdesk/contract/constants';
+import { formatMoney } from '@dropdesk/contract/money';
+import type { storeProduct, storeProductDetail, storeShop } from '@dropdesk/contract/store';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { PageOf, Paging } from '../../db/paging';
+import type { Clock } from '../../lib/clock';
+import { sha256 } from '../../lib/crypto';
+import { notFound } from '../../lib/refusal';
+import { catalogueRepository as catalogue, type ImageRow } from '../catalogue/catalogue.repository';
+import { detailOf, thumbOf } from '../catalogue/catalogue.views';
+import { levelsRepository } from '../catalogue/levels.repository';
+import { dayKey, localDay, validZone } from '../reports/zoned';
+import { type ShelfRow, storefrontRepository as store } from './storefront.repository';
+
+type StoreShop = z.infer<typeof storeShop>;
+type StoreProduct = z.infer<typeof storeProduct>;
+type StoreProductDetail = z.infer<typeof storeProductDetail>;
+
+const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
+
+/** The margin a shop prices at; registration gives every shop a level, so none is a broken row. */
+export async function marginOf(db: Db, merchantId: number): Promise<number> {
+  const terms = await levelsRepository.terms(db, merchantId);
+  if (!terms) throw new Error(`merchant ${merchantId} has no level`);
+  return terms.margin_bps;
+}
+
+/**
+ * What buyers see of a shop (DESIGN §5 "Storefront, buyers and figures"): its face, its on-shelf
+ * products at today's selling price (cost at the shop's margin, the one `sellingPrice`), and the two
+ * events a shop page records: a visit (one per visitor, shop and day) and a follow. Every figure is
+ * counted from those rows and from buyers' orders.
+ */
+export class Storefront {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  async shop(merchantId: number, buyerId: number | null): Promise<StoreShop> {
+    const { db } = this.deps;
+    const shop = await store.shop(db, merchantId);
+    if (!shop) throw notFound();
+    const [followers, following, ratings] = await Promise.all([
+      store.followers(db, merchantId),
+      buyerId === null ? false : store.follows(db, merchantId, buyerId),
+      store.ratings(db, merchantId),
+    ]);
+    return {
+      id: shop.merchant_id,
+      name: shop.name,
+      logo_url: fileUrl(shop.logo),
+      banner_url: fileUrl(shop.banner),
+      intro: shop.intro,
+      welcome: shop.welcome,
+      service_link: shop.service_link,
+      followers,
+      following,
+      rating: ratings.mean === null ? null : Math.round(ratings.mean * 10) / 10,
+      ratings: ratings.count,
+      closed: shop.status === 'closed',
+    };
+  }
+
+  async products(merchantId: number, lang: Lang, paging: Paging): Promise<PageOf<StoreProduct>> {
+    const { db } = this.deps;
+    if (!(await store.shop(db, merchantId))) throw notFound();
+    const [margin, page] = await Promise.all([marginOf(db, merchantId), store.shelf(db, merchantId, paging)]);
+    const ids = page.list.map((r) => r.product_id);
+    const [texts, images] = await Promise.all([
+      catalogue.texts(db, lang, ids),
+      catalogue.firstImages(db, ids),
+    ]);
+    return {
+      total: page.total,
+      page: page.page,
+      limit: page.limit,
+      list: page.list.map((row) => this.item(row, texts.get(row.product_id)?.title ?? '', images, margin)),
+    };
+  }
+
+  async product(listingId: number, lang: Lang): Promise<StoreProductDetail> {
+    const { db } = this.deps;
+    const row = await store.onShelf(db, listingId);
+    if (!row) throw notFound();
+    const [margin, texts, images] = await Promise.all([
+      marginOf(db, row.merchant_id),
+      catalogue.texts(db, lang, [row.product_id]),
+      catalogue.images(db, row.product_id),
+    ]);
+    const text = texts.get(row.product_id);
+    const first = new Map(images.length ? [[row.product_id, images[0]!]] : []);
+    return {
+      ...this.item(row, text?.title ?? '', first, margin),
+      shop_id: row.merchant_id,
+      description: text?.description ?? '',
+      images: images.map(detailOf),
+    };
+  }
+
+  private item(row: ShelfRow, title: string, images: Map<number, ImageRow>, margin: number): StoreProduct {
+    return {
+      id: row.id,
+      title,
+      image: thumbOf(images.get(row.product_id)),
+      price: formatMoney(sellingPrice(row.cost, margin)),
+      stock: row.stock,
+      sales: Number(row.sales),
+      recommended: row.recommended === 1,
+    };
+  }
+
+  /**
+   * A page view: counted once per visitor, shop and day (the day in the merchant's time zone, as
+   * the dashboard cuts it). Only a hash of the visitor id is kept.
+   */
+  async visit(merchantId: number, visitor: string): Promise<{ counted: boolean }> {
+    const { db, clock } = this.deps;
+    const shop = await store.shop(db, merchantId);
+    if (!shop) throw notFound();
+    const now = clock.now();
+    const counted = await store.visit(db, {
+      merchantId,
+      day: dayKey(localDay(now, validZone(shop.time_zone))),
+      visitor: sha256(`visitor:${visitor}`),
+      at: now,
+    });
+    return { counted };
+  }
+
+  async follow(
+    merchantId: number,
+    buyerId: number,
+    follow: boolean,
+  ): Promise<{ following: boolean; followers: number }> {
+    const { db, clock } = this.deps;
+    if (!(await store.shop(db, merchantId))) throw notFound();
+    if (follow) await store.follow(db, merchantId, buyerId, clock.now());
+    else await store.unfollow(db, merchantId, buyerId);
+    return { following: follow, followers: await store.followers(db, merchantId) };
+  }
+}

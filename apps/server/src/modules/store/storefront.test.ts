@@ -1,0 +1,235 @@
+import { storeRoutes as r } from '@dropdesk/contract/store';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { newImage, setMerchantLevel, setProduct } from '../../../test/catalogue';
+import { Client, expectRefusal } from '../../../test/client';
+import { newMerchant } from '../../../test/factories';
+import { sha256 } from '../../lib/crypto';
+import { checkLedger } from '../ledger/ledger.check';
+import { guest, newBuyer, onShelf, paidOrder, placeOrder } from './testing';
+
+/** A shop's face and shelf, visits and follows, over HTTP (docs/orders.md "Storefront API"). */
+describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
+  afterAll(() => t.close());
+
+  const visitor = () => `v_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+
+  it("shop: the shop's face, with followers and rating counted from events; a missing shop is NOT_FOUND", async () => {
+    const m = await newMerchant(t);
+    await t.database.db
+      .updateTable('shops')
+      .set({ intro: 'Kitchen things', welcome: 'Welcome!', logo: 'u_logo.webp', banner: 'u_banner.webp' })
+      .where('merchant_id', '=', m.id)
+      .execute();
+    const res = await guest(t).call(r.shop, { shop: String(m.id) });
+    expect(res.data).toMatchObject({
+      id: m.id,
+      logo_url: '/uploads/u_logo.webp',
+      banner_url: '/uploads/u_banner.webp',
+      intro: 'Kitchen things',
+      welcome: 'Welcome!',
+      followers: 0,
+      following: false,
+      rating: null,
+      ratings: 0,
+      closed: false,
+    });
+    expect(res.data.name).toMatch(/^Shop /);
+    expectRefusal(await guest(t).call(r.shop, { shop: String(999_999_999) }), 'NOT_FOUND');
+    expectRefusal(await guest(t).get(r.shop.path, { shop: 'x' }), 'INVALID_INPUT', 'shop');
+    expectRefusal(await guest(t).get(r.shop.path, {}), 'INVALID_INPUT', 'shop');
+    await t.database.db.updateTable('merchants').set({ status: 'closed' }).where('id', '=', m.id).execute();
+    expect((await guest(t).call(r.shop, { shop: String(m.id) })).data.closed).toBe(true);
+  });
+
+  it('products: on shelf and active only, recommended first then newest, at the shop margin, in the buyer language', async () => {
+    const m = await newMerchant(t);
+    await setMerchantLevel(t, m.id, { margin_bps: 2_000 });
+    const a = await onShelf(t, { merchant: m, cost: '10.00', titles: { en: 'Alpha', vi: 'An pha' } });
+    await newImage(t, a.productId);
+    const b = await onShelf(t, { merchant: m, cost: '3.33', titles: { en: 'Beta' } });
+    const warehouse = await onShelf(t, { merchant: m });
+    await m.client.post('/merchant/product/setSwitch', { ids: [warehouse.listingId], status: 'warehouse' });
+    const off = await onShelf(t, { merchant: m });
+    await setProduct(t, off.productId, { active: false });
+    await t.database.db
+      .updateTable('listings')
+      .set({ recommended: 1 })
+      .where('id', '=', a.listingId)
+      .execute();
+    // Another shop's products are not this shop's.
+    await onShelf(t);
+
+    const res = await new Client(t.app, null, { lang: 'en' }).call(r.products, { shop: String(m.id) });
+    expect(res.data.total).toBe(2);
+    expect(res.data.list).toEqual([
+      {
+        id: a.listingId,
+        title: 'Alpha',
+        image: { url: expect.stringMatching(/^\/media\//), width: 240, height: 240 },
+        price: '12.00',
+        stock: 100,
+        sales: 0,
+        recommended: true,
+      },
+      {
+        id: b.listingId,
+        title: 'Beta',
+        image: null,
+        price: '4.00',
+        stock: 100,
+        sales: 0,
+        recommended: false,
+      },
+    ]);
+    const vi = await new Client(t.app, null, { lang: 'vi' }).call(r.products, {
+      shop: String(m.id),
+      limit: '1',
+      page: '2',
+    });
+    expect(vi.data).toMatchObject({
+      total: 2,
+      page: 2,
+      limit: 1,
+      list: [{ id: b.listingId, title: 'Beta' }],
+    });
+    const viFirst = await new Client(t.app, null, { lang: 'vi' }).call(r.products, { shop: String(m.id) });
+    expect(viFirst.data.list[0]?.title).toBe('An pha');
+    expectRefusal(await guest(t).call(r.products, { shop: String(999_999_999) }), 'NOT_FOUND');
+    expectRefusal(await guest(t).get(r.products.path, { shop: m.id, limit: 101 }), 'INVALID_INPUT', 'limit');
+    expectRefusal(await guest(t).get(r.products.path, { shop: m.id, page: 0 }), 'INVALID_INPUT', 'page');
+  });
+
+  it('product: one on-shelf listing with its description and images; anything else is NOT_FOUND', async () => {
+    const item = await onShelf(t, {
+      cost: '8.00',
+      titles: { en: 'Gamma' },
+      descriptions: { en: 'A fine gamma' },
+    });
+    await newImage(t, item.productId, { sort: 1 });
+    await newImage(t, item.productId, { sort: 0, detail: [900, 600] });
+    const res = await new Client(t.app, null, { lang: 'en' }).call(r.product, { id: String(item.listingId) });
+    expect(res.data).toMatchObject({
+      id: item.listingId,
+      shop_id: item.merchant.id,
+      title: 'Gamma',
+      description: 'A fine gamma',
+      price: '9.20',
+    });
+    expect(res.data.images.map((i) => [i.width, i.height])).toEqual([
+      [900, 600],
+      [800, 800],
+    ]);
+    await item.merchant.client.post('/merchant/product/setSwitch', {
+      ids: [item.listingId],
+      status: 'warehouse',
+    });
+    expectRefusal(await guest(t).call(r.product, { id: String(item.listingId) }), 'NOT_FOUND');
+    const off = await onShelf(t);
+    await setProduct(t, off.productId, { active: false });
+    expectRefusal(await guest(t).call(r.product, { id: String(off.listingId) }), 'NOT_FOUND');
+    expectRefusal(await guest(t).call(r.product, { id: String(999_999_999) }), 'NOT_FOUND');
+    expectRefusal(await guest(t).get(r.product.path, { id: '1e1' }), 'INVALID_INPUT', 'id');
+  });
+
+  it('visit: counted once per visitor, shop and day (the merchant day), only a hash of the visitor kept', async () => {
+    const m = await newMerchant(t, { timeZone: 'Asia/Ho_Chi_Minh' });
+    const other = await newMerchant(t);
+    const v = visitor();
+    const anon = guest(t);
+    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data).toEqual({ counted: true });
+    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data).toEqual({ counted: false });
+    expect((await anon.call(r.visit, { shop: other.id, visitor: v })).data).toEqual({ counted: true });
+    expect((await anon.call(r.visit, { shop: m.id, visitor: visitor() })).data).toEqual({ counted: true });
+    const rows = await t.database.db
+      .selectFrom('shop_visits')
+      .selectAll()
+      .where('merchant_id', '=', m.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.map((x) => x.visitor)).not.toContain(v);
+    expect(rows.map((x) => x.visitor)).toContain(sha256(`visitor:${v}`));
+    // The day is the merchant's: 2026-11-22 08:00 UTC is the 22nd in Ho Chi Minh City (UTC+7).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(t.clock.now());
+    expect(rows[0]?.day).toBe(day);
+    t.clock.advance(24 * 3_600_000);
+    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data, 'the next day counts again').toEqual({
+      counted: true,
+    });
+    // Racing repeats count once.
+    const w = visitor();
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () => anon.call(r.visit, { shop: m.id, visitor: w })),
+    );
+    expect(racing.filter((x) => x.data.counted)).toHaveLength(1);
+
+    expectRefusal(await anon.call(r.visit, { shop: 999_999_999, visitor: visitor() }), 'NOT_FOUND');
+    expectRefusal(await anon.call(r.visit, { shop: m.id, visitor: 'short' }), 'INVALID_INPUT', 'visitor');
+    expectRefusal(
+      await anon.call(r.visit, { shop: m.id, visitor: 'has spaces in it!!' }),
+      'INVALID_INPUT',
+      'visitor',
+    );
+    expectRefusal(await anon.post(r.visit.path, { visitor: visitor() }), 'INVALID_INPUT', 'shop');
+  });
+
+  it('follow and unfollow: counted once per buyer, shown on the shop page; a guest is 401', async () => {
+    const m = await newMerchant(t);
+    const a = await newBuyer(t);
+    const b = await newBuyer(t);
+    expect((await a.client.call(r.follow, { shop: m.id, follow: true })).data).toEqual({
+      following: true,
+      followers: 1,
+    });
+    expect((await a.client.call(r.follow, { shop: m.id, follow: true })).data).toEqual({
+      following: true,
+      followers: 1,
+    });
+    expect((await b.client.call(r.follow, { shop: m.id, follow: true })).data).toEqual({
+      following: true,
+      followers: 2,
+    });
+    expect((await a.client.call(r.shop, { shop: String(m.id) })).data).toMatchObject({
+      following: true,
+      followers: 2,
+    });
+    expect((await guest(t).call(r.shop, { shop: String(m.id) })).data).toMatchObject({
+      following: false,
+      followers: 2,
+    });
+    expect((await a.client.call(r.follow, { shop: m.id, follow: false })).data).toEqual({
+      following: false,
+      followers: 1,
+    });
+    expect((await a.client.call(r.follow, { shop: m.id, follow: false })).data).toEqual({
+      following: false,
+      followers: 1,
+    });
+    expect((await a.client.call(r.shop, { shop: String(m.id) })).data).toMatchObject({
+      following: false,
+      followers: 1,
+    });
+
+    expect((await guest(t).call(r.follow, { shop: m.id, follow: true })).status).toBe(401);
+    expectRefusal(await a.client.call(r.follow, { shop: 999_999_999, follow: true }), 'NOT_FOUND');
+    expectRefusal(
+      await a.client.post(r.follow.path, { shop: m.id, follow: 'yes' }),
+      'INVALID_INPUT',
+      'follow',
+    );
+    expectRefusal(await a.client.post(r.follow.path, { shop: m.id }), 'INVALID_INPUT', 'follow');
+  });
+
+  it("a listing's sales count its paid orders' units; stock shows what is left", async () => {
+    const item = await onShelf(t, { stock: 10 });
+    await paidOrder(t, item.listingId, guest(t), { quantity: 3 });
+    await placeOrder(guest(t), item.listingId, { quantity: 2 });
+    const res = await guest(t).call(r.products, { shop: String(item.merchant.id) });
+    expect(res.data.list[0]).toMatchObject({ id: item.listingId, sales: 3, stock: 5 });
+  });
+});
