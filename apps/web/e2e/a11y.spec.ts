@@ -89,6 +89,11 @@ const SCREENS: Screen[] = [
   { path: paths.goods, title: 'routes.goods', who: 'rich' },
   { path: `${paths.goodsDetail}?product_id=1`, title: 'routes.goodsDetail', who: 'rich' },
   { path: paths.level, title: 'routes.level', who: 'rich' },
+  // Issue 11. The merchant here has no orders yet: the list's empty state, and the detail's refusal
+  // (NOT_FOUND, with its retry). The pickup sheet and a money trail need a paid order (orders e2e).
+  { path: paths.order, title: 'routes.order', who: 'rich' },
+  { path: `${paths.orderDetail}?id=1`, title: 'routes.orderDetail', who: 'rich' },
+  { path: paths.refundRequest, title: 'routes.refundRequest', who: 'rich' },
   { path: '/no-such-page', title: 'routes.notFound', who: 'rich' },
 ];
 

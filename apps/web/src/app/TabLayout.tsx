@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { useOrderBadge } from '../features/orders/api/get-order-badge';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { tabPaths } from './router';
@@ -13,8 +14,10 @@ import { TABS } from './tabs';
  */
 export default function TabLayout() {
   const { t } = useTranslation();
-  // The orders awaiting pickup. Nothing asks the server yet: the order list arrives with the orders
-  // issue, which sets this count (its own query); until then the badge stays hidden.
+  // The orders awaiting pickup (the specification's status 5, page 1, limit 10 `total`): asked once
+  // a tab screen opens after login, and again after a pickup (it is an order query). The session
+  // keeps the last count, so the badge shows at once on the next start.
+  useOrderBadge();
   const orderTotal = useSession((s) => s.orderTotal);
   const tabs = TABS.filter((tab) => tabPaths.has(tab.path));
   return (

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../test/api';
-import { newConfig } from '../test/factories';
+import { newConfig, orderBadge } from '../test/factories';
 import { expectToast, logIn, logOut, renderApp } from '../test/render';
 
 /** Amounts are written with the platform's currency, which the app reads from the public config. */
@@ -38,12 +38,19 @@ describe('route guard', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the tab bar, and asks for no order count until the order list exists', async () => {
+  it('shows the tab bar with the Order badge: the orders awaiting pickup (status 5, page 1, limit 10)', async () => {
     const merinfo = logIn();
-    // An unmocked call fails the test: before, every visit asked order/list?status=5 and got a 404.
-    mockApi({ ...config, 'GET /merchant/merchant/getMerInfo': () => ok(merinfo) });
+    const { calls } = mockApi({
+      ...config,
+      ...orderBadge(3),
+      'GET /merchant/merchant/getMerInfo': () => ok(merinfo),
+    });
     await renderApp('/my');
-    expect(await screen.findByRole('navigation', { name: 'Main sections' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main sections' });
     expect(document.title).toBe('My account · Dropdesk');
+    expect(await within(nav).findByRole('link', { name: 'Order (3)' })).toHaveAttribute('href', '/order');
+    const badge = calls.filter((c) => c.path === '/merchant/order/list');
+    expect(badge).toHaveLength(1);
+    expect(Object.fromEntries(badge[0]?.query ?? [])).toEqual({ status: '5', page: '1', limit: '10' });
   });
 });

@@ -28,11 +28,12 @@ const publicScreens: RouteObject[] = [
 ];
 
 /**
- * Screens under the tab bar. Home and Order are built by later issues; each adds its line here and
- * its tab appears (TABS in tabs.tsx lists all four, filtered by these paths).
+ * Screens under the tab bar. Home is built by a later issue; it adds its line here and its tab
+ * appears (TABS in tabs.tsx lists all four, filtered by these paths).
  */
 const tabScreens: RouteObject[] = [
   screen(paths.product, 'routes.product', () => import('../features/catalogue/screens/ProductScreen')),
+  screen(paths.order, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),
 ];
 
@@ -65,7 +66,24 @@ const accountScreens: RouteObject[] = [
   screen(paths.idInfo, 'routes.idInfo', () => import('../features/kyc/screens/IdInfoScreen')),
   screen(paths.bank, 'routes.bank', () => import('../features/kyc/screens/BankScreen')),
   ...catalogueScreens(),
+  ...orderScreens(),
 ];
+
+/** Issue 11, orders: the order detail and the refund requests (the order list is the Order tab). */
+function orderScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.orderDetail,
+      'routes.orderDetail',
+      () => import('../features/orders/screens/OrderDetailScreen'),
+    ),
+    screen(
+      paths.refundRequest,
+      'routes.refundRequest',
+      () => import('../features/orders/screens/RefundRequestScreen'),
+    ),
+  ];
+}
 
 /** Issue 10, catalogue, levels and listing: the distribution centre, product management, detail, level. */
 function catalogueScreens(): RouteObject[] {

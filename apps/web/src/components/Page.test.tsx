@@ -4,15 +4,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/router';
 import { mockApi, ok } from '../test/api';
-import { newConfig } from '../test/factories';
+import { newConfig, orderBadge } from '../test/factories';
 import { logIn, logOut, renderApp, setupI18n } from '../test/render';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
-/** /my, where the back arrow of a screen opened directly leads. */
+/** /my, where the back arrow of a screen opened directly leads (a tab screen: it asks for the Order badge). */
 const myScreen = (merinfo: ReturnType<typeof logIn>) => ({
   'GET /merchant/merchant/getMerInfo': () => ok(merinfo),
   'GET /merchant/common/config': () => ok(newConfig()),
+  ...orderBadge(),
 });
 
 describe('the back arrow', () => {

@@ -13,6 +13,8 @@ export const paths = {
   goodsDetail: '/goodsDetail',
   level: '/level',
   order: '/order',
+  orderDetail: '/orderDetail',
+  refundRequest: '/refundRequest',
   my: '/my',
   setting: '/setting',
   personalInfo: '/personalInfo',

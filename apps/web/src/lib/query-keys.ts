@@ -1,5 +1,6 @@
 import type { CatalogueSort, ListingStatus } from '@dropdesk/contract/catalogue';
 import type { BillType } from '@dropdesk/contract/ledger';
+import type { OrderStatus, RefundStatus } from '@dropdesk/contract/orders';
 import type { ReportRange } from '@dropdesk/contract/reports';
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
 
@@ -85,4 +86,19 @@ export const catalogueKeys = {
   product: (productId: number) => catalogue.detail('product', productId),
   /** The seller levels and the merchant's own. */
   level: () => catalogue.one('level'),
+};
+
+const orders = queryKeysFactory('orders');
+export const orderKeys = {
+  /** Every order query: a pickup or a refund decision refreshes them all (lists, counts, badge, details). */
+  all: orders.all,
+  /** The order list of one status tab (no status: all). */
+  list: (filters: { status?: OrderStatus }) => orders.list('orders', filters),
+  /** How many orders are in each status (the tabs' counts). */
+  counts: () => orders.one('counts'),
+  /** The Order tab's badge: orders awaiting pickup. */
+  badge: () => orders.one('badge'),
+  detail: (id: number) => orders.detail('order', id),
+  /** Refund requests, by status (none: all). */
+  refunds: (filters: { status?: RefundStatus }) => orders.list('refunds', filters),
 };

@@ -1,5 +1,6 @@
 import type { accountRoutes, MerInfo } from '@dropdesk/contract/account';
 import type { DataOf } from '@dropdesk/contract/route';
+import { ok } from './api';
 
 let seq = 0;
 
@@ -53,3 +54,11 @@ export function newConfig(
     ...over,
   };
 }
+
+/**
+ * The Order tab's badge: every tab screen (/my, /product, /order) asks order/list for the orders
+ * awaiting pickup (status 5, page 1, limit 10). Spread it into mockApi in a test that opens one.
+ */
+export const orderBadge = (total = 0) => ({
+  'GET /merchant/order/list': () => ok({ total, page: 1, limit: 10, list: [] }),
+});

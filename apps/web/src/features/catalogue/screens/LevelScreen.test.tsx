@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, mockApi, ok, refusal } from '../../../test/api';
+import { orderBadge } from '../../../test/factories';
 import { expectToast, logIn, logOut, renderApp } from '../../../test/render';
 import { config, newLevelInfo } from '../test/factories';
 
@@ -55,6 +56,7 @@ describe('seller level', () => {
     let bought = false;
     const { calls } = mockApi({
       ...config,
+      ...orderBadge(),
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: bought ? '200.00' : '500.00' }),
       'GET /merchant/index/level': () =>
         ok(bought ? newLevelInfo({ current: v2, next_level_id: 3 }) : newLevelInfo()),

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok } from '../../../test/api';
+import { orderBadge } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { config, newCounts } from '../test/factories';
 
@@ -15,6 +16,7 @@ describe('the Product tab', () => {
     logIn();
     const { calls } = mockApi({
       ...config,
+      ...orderBadge(),
       'GET /merchant/product/manage': () =>
         ok({
           total: 9,
@@ -51,6 +53,7 @@ describe('the Product tab', () => {
     let tries = 0;
     mockApi({
       ...config,
+      ...orderBadge(),
       'GET /merchant/product/manage': () =>
         ++tries <= 2
           ? 'network-error'

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
-import { newConfig } from '../../../test/factories';
+import { newConfig, orderBadge } from '../../../test/factories';
 import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 
 /** Amounts are written with the platform's currency, which the app reads from the public config. */
@@ -118,6 +118,7 @@ describe('top-up and withdrawal records', () => {
     let cancelled = false;
     const { calls } = mockApi({
       ...config,
+      ...orderBadge(),
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: cancelled ? '500.00' : '400.00' }),
       'GET /merchant/merchant/extract_log': () =>
         page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, refusal } from '../../../test/api';
-import { newConfig } from '../../../test/factories';
+import { newConfig, orderBadge } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { feeOf } from './WithdrawScreen';
 
@@ -180,6 +180,7 @@ describe('withdraw', () => {
     let withdrawn = false;
     mockApi({
       ...config,
+      ...orderBadge(),
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: withdrawn ? '400.00' : '500.00' }),
       'GET /merchant/merchant/extract': () => ok(info()),
       'GET /merchant/merchant/extract_log': () => ok({ total: 1, page: 1, limit: 20, list: [withdrawal] }),

@@ -1,0 +1,42 @@
+import type { OrderStatus, orderRoutes } from '@dropdesk/contract/orders';
+import type { DataOf } from '@dropdesk/contract/route';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/http';
+import { nextPageParam } from '../../../lib/query';
+import { orderKeys } from '../../../lib/query-keys';
+
+type R = typeof orderRoutes.list;
+export type Order = DataOf<R>['list'][number];
+
+/** Orders per page of the order list. */
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrderFilters {
+  /** A status tab; none is "all". */
+  status?: OrderStatus;
+}
+
+/** GET order/list: the shop's orders, newest first, of one status or all. */
+export const getOrders = (page: number, { status }: OrderFilters, limit = ORDERS_PAGE_SIZE) =>
+  // Quiet: the screen shows a failure in place, with a retry (InfiniteList).
+  call<R>(
+    { method: 'GET', path: '/merchant/order/list' },
+    {
+      query: {
+        status: status === undefined ? undefined : String(status),
+        page: String(page),
+        limit: String(limit),
+      },
+      quiet: true,
+    },
+  );
+
+export const ordersQuery = (filters: OrderFilters) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.list(filters),
+    queryFn: ({ pageParam }) => getOrders(pageParam, filters),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+
+export const useOrders = (filters: OrderFilters) => useInfiniteQuery(ordersQuery(filters));

@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * The orders ticked for a pickup-all. (The catalogue keeps its own copy of this small hook: a
+ * feature imports no other feature.)
+ */
+export function useSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const clear = useCallback(() => setSelected(new Set()), []);
+  /** Ticks all of `ids`, or unticks them all when every one is ticked already. */
+  const toggleAll = useCallback(
+    (ids: number[]) =>
+      setSelected((prev) => (ids.length > 0 && ids.every((id) => prev.has(id)) ? new Set() : new Set(ids))),
+    [],
+  );
+  return { selected, toggle, clear, toggleAll };
+}

@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, mockApi, ok, refusal } from '../../../test/api';
+import { logIn, logOut, renderApp } from '../../../test/render';
+import { config, newOrderDetail } from '../test/factories';
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+const details = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/order/detail');
+
+describe('order detail', () => {
+  beforeEach(() => logOut());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('awaiting pickup: the receiver masked and why, the money held in escrow, the cost still to pay, pickup offered', async () => {
+    logIn();
+    const order = newOrderDetail({ order_no: 'D-MASKED', title: 'Desk lamp' });
+    const { calls } = mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
+    await renderApp(`/orderDetail?id=${order.id}`);
+    expect(await screen.findByRole('heading', { name: 'Desk lamp' })).toBeInTheDocument();
+    expect(details(calls)[0]?.query.get('id')).toBe(String(order.id));
+    expect(document.title).toBe('Order detail · Dropdesk');
+
+    const receiver = screen.getByTestId('receiver');
+    expect(receiver).toHaveTextContent('NameNg*** V** A');
+    expect(receiver).toHaveTextContent('Phone+84 ***** 1234');
+    expect(within(receiver).getByTestId('masked-note')).toHaveTextContent(
+      'partly hidden until you pick up the order',
+    );
+
+    const trail = within(screen.getByTestId('money-trail'));
+    await waitFor(() =>
+      expect(trail.getByTestId('money-now')).toHaveTextContent(
+        '$115.00 is held in escrow until the buyer receives the order and the after-sales window closes.',
+      ),
+    );
+    expect(trail.getByTestId('trail-paid')).toHaveTextContent('Paid by the buyer$115.00');
+    expect(trail.getByTestId('trail-paid')).toHaveAttribute('data-state', 'done');
+    expect(trail.getByTestId('trail-escrow')).toHaveTextContent('Held in escrowNow$115.00');
+    expect(trail.getByTestId('trail-escrow')).toHaveAttribute('data-state', 'current');
+    // The cost is the merchant's next move: paid at pickup.
+    expect(trail.getByTestId('trail-cost')).toHaveTextContent('−$100.00Paid when you pick up the order');
+    expect(trail.getByTestId('trail-cost')).toHaveAttribute('data-state', 'current');
+    expect(trail.getByTestId('trail-settled')).toHaveAttribute('data-state', 'todo');
+    expect(trail.queryByTestId('trail-refunded')).toBeNull();
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Expected profit$15.00');
+
+    const timeline = screen.getByTestId('timeline');
+    expect(timeline).toHaveTextContent('Waiting for payment');
+    expect(timeline).toHaveTextContent('Awaiting pickup');
+    expect(screen.getByTestId('shipping')).toHaveTextContent('Not shipped yet');
+    expect(screen.getByRole('button', { name: 'Pick up' })).toBeInTheDocument();
+  });
+
+  it('settled: the receiver in full, tracking, the timeline, and the money trail from payment to the wallet', async () => {
+    logIn();
+    const order = newOrderDetail({
+      status: 4,
+      settlement: 2,
+      masked: false,
+      receiver_name: 'Nguyễn Văn An',
+      receiver_phone: '+84 912 341 234',
+      address: '12 Hàng Bạc, Hoàn Kiếm, Hà Nội',
+      carrier: 'VNPost',
+      tracking_no: 'VN123456789',
+      picked_at: '2026-11-20T09:00:00.000Z',
+      shipped_at: '2026-11-21T09:00:00.000Z',
+      timeline: [
+        { status: 0, at: '2026-11-20T08:00:00.000Z', note: null },
+        { status: 5, at: '2026-11-20T08:05:00.000Z', note: null },
+        { status: 1, at: '2026-11-20T09:00:00.000Z', note: null },
+        { status: 2, at: '2026-11-21T09:00:00.000Z', note: null },
+        { status: 6, at: '2026-11-22T09:00:00.000Z', note: 'Arrived at Hanoi hub' },
+        { status: 7, at: '2026-11-23T09:00:00.000Z', note: null },
+        { status: 3, at: '2026-11-24T09:00:00.000Z', note: null },
+        { status: 4, at: '2026-11-27T09:00:00.000Z', note: null },
+      ],
+      money: {
+        in_escrow: '0.00',
+        cost_paid: '100.00',
+        settled: '115.00',
+        profit: '15.00',
+        settles_at: '2026-11-27T09:00:00.000Z',
+        settled_at: '2026-11-27T09:00:00.000Z',
+      },
+    });
+    mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
+    await renderApp(`/orderDetail?id=${order.id}`);
+    const receiver = await screen.findByTestId('receiver');
+    expect(receiver).toHaveTextContent('Nguyễn Văn An');
+    expect(receiver).toHaveTextContent('12 Hàng Bạc, Hoàn Kiếm, Hà Nội');
+    expect(within(receiver).queryByTestId('masked-note')).toBeNull();
+    expect(screen.getByTestId('shipping')).toHaveTextContent('CarrierVNPost');
+    expect(screen.getByTestId('shipping')).toHaveTextContent('Tracking numberVN123456789');
+
+    const trail = within(screen.getByTestId('money-trail'));
+    await waitFor(() =>
+      expect(trail.getByTestId('money-now')).toHaveTextContent('Settled: $115.00 was paid into your wallet.'),
+    );
+    expect(trail.getByTestId('trail-escrow')).toHaveAttribute('data-state', 'done');
+    expect(trail.getByTestId('trail-cost')).toHaveTextContent(
+      'Cost paid from your wallet at pickup−$100.00Nov 20, 2026',
+    );
+    expect(trail.getByTestId('trail-settled')).toHaveTextContent(
+      'Settled into your wallet+$115.00Nov 27, 2026',
+    );
+    expect(trail.getByTestId('profit')).toHaveTextContent('$15.00');
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Profit$15.00');
+    expect(screen.getByTestId('money-trail')).not.toHaveTextContent('Expected profit');
+
+    const timeline = screen.getByTestId('timeline');
+    for (const label of ['Shipped', 'In transit', 'Arrived at Hanoi hub', 'Reached', 'Received', 'Completed'])
+      expect(timeline).toHaveTextContent(label);
+    expect(screen.queryByRole('button', { name: 'Pick up' })).toBeNull();
+  });
+
+  it('a refund before shipping: the buyer refunded from escrow, the cost back in the wallet, the profit what is left', async () => {
+    logIn();
+    const order = newOrderDetail({
+      status: -1,
+      refund_status: 'approved',
+      picked_at: '2026-11-20T09:00:00.000Z',
+      money: {
+        in_escrow: '0.00',
+        cost_paid: '100.00',
+        cost_returned: '100.00',
+        refunded: '115.00',
+        profit: '0.00',
+      },
+    });
+    mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
+    await renderApp(`/orderDetail?id=${order.id}`);
+    const trail = within(await screen.findByTestId('money-trail'));
+    await waitFor(() =>
+      expect(trail.getByTestId('money-now')).toHaveTextContent('$115.00 was refunded to the buyer.'),
+    );
+    expect(trail.getByTestId('trail-refunded')).toHaveTextContent('Refunded to the buyer−$115.00');
+    expect(trail.getByTestId('trail-cost-returned')).toHaveTextContent(
+      'Cost returned to your wallet+$100.00',
+    );
+    expect(trail.getByTestId('profit')).toHaveTextContent('$0.00');
+    expect(screen.getByRole('link', { name: 'Refund requests' })).toHaveAttribute('href', '/refundRequest');
+  });
+
+  it('pickup from the detail: the summary, then the order as it is now (unmasked)', async () => {
+    logIn();
+    const masked = newOrderDetail({ order_no: 'D-DETAIL' });
+    let picked = false;
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/order/detail': () =>
+        ok(
+          picked
+            ? {
+                ...masked,
+                status: 1,
+                masked: false,
+                receiver_name: 'Nguyễn Văn An',
+                picked_at: '2026-11-20T09:00:00.000Z',
+                money: { ...masked.money, cost_paid: '100.00' },
+              }
+            : masked,
+        ),
+      'POST /merchant/order/pick': () => {
+        picked = true;
+        return ok({ order: { ...masked, status: 1 }, balance: '400.00' });
+      },
+    });
+    await renderApp(`/orderDetail?id=${masked.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Pick up' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'Pick up order D-DETAIL' }));
+    fireEvent.change(screen.getByTestId('pick-pay-password'), { target: { value: '123456' } });
+    await user.click(sheet.getByRole('button', { name: 'Pay and pick up' }));
+    expect(await screen.findByText('1 order picked up')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('receiver')).toHaveTextContent('Nguyễn Văn An'));
+    expect(screen.queryByTestId('masked-note')).toBeNull();
+    expect(details(calls).length).toBe(2);
+    expect(calls.find((c) => c.method === 'POST')?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a failed load says why, with a retry; an address without an id asks for nothing', async () => {
+    logIn();
+    const order = newOrderDetail();
+    let tries = 0;
+    mockApi({
+      ...config,
+      'GET /merchant/order/detail': () => (++tries <= 2 ? 'network-error' : ok(order)),
+    });
+    const { router } = await renderApp(`/orderDetail?id=${order.id}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('money-trail')).toBeInTheDocument();
+
+    await router.navigate('/orderDetail?id=abc');
+    expect(await screen.findByText("This order doesn't exist.")).toBeInTheDocument();
+    expect(tries).toBe(3);
+  });
+
+  it("another shop's order (NOT_FOUND) says it doesn't exist, without a pointless retry", async () => {
+    logIn();
+    mockApi({
+      ...config,
+      'GET /merchant/order/detail': () => refusal('NOT_FOUND', 'Not found'),
+    });
+    await renderApp('/orderDetail?id=99');
+    expect(await screen.findByText("This order doesn't exist.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { MAX_PICK_BATCH, ORDER_TABS, type OrderStatus } from '@dropdesk/contract/orders';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { InfiniteList } from '../../../components/InfiniteList';
+import { Page } from '../../../components/Page';
+import ui from '../../../components/ui.module.css';
+import { useOrderCount } from '../api/get-order-count';
+import { type Order, useOrders } from '../api/get-orders';
+import { useOrderStatusLabel } from '../components/labels';
+import { OrderRow } from '../components/OrderRow';
+import styles from '../components/orders.module.css';
+import { usePickSheet } from '../components/PickSheet';
+import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { type OrderTab, StatusTabs } from '../components/StatusTabs';
+import { useSelection } from '../components/selection';
+import { orderPaths } from '../paths';
+
+/** The tab in the address (`?status=5`); anything else is "all". */
+function tabOf(param: string | null): OrderTab {
+  if (param === null || param === '') return 'all';
+  const n = Number(param);
+  return ORDER_TABS.includes(n as OrderStatus) ? (n as OrderStatus) : 'all';
+}
+
+/**
+ * The Order tab: the shop's orders by status (each tab with its count), newest first, pulled to
+ * refresh and loaded as the list scrolls. An order awaiting pickup is picked up on its own or with
+ * others (ticked, or all those shown), with the payment password; the sheet then says what was
+ * picked up and what could not be. The tab lives in the address, so back and reload keep it.
+ */
+export default function OrderScreen() {
+  const { t } = useTranslation();
+  const statusLabel = useOrderStatusLabel();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('status'));
+  const query = useOrders(tab === 'all' ? {} : { status: tab });
+  const counts = useOrderCount();
+  const selection = useSelection();
+  const pick = usePickSheet({ onPicked: selection.clear });
+
+  const awaiting: Order[] = (query.data?.pages.flatMap((p) => p.list) ?? []).filter((o) => o.status === 5);
+  const ticked = awaiting.filter((o) => selection.selected.has(o.id));
+  const refresh = () => Promise.all([query.refetch(), counts.refetch()]);
+
+  const choose = (next: OrderTab) => {
+    const p = new URLSearchParams(params);
+    if (next === 'all') p.delete('status');
+    else p.set('status', String(next));
+    setParams(p, { replace: true, preventScrollReset: true });
+    selection.clear();
+  };
+
+  const pickMany = () => {
+    const chosen = ticked.length > 0 ? ticked : awaiting;
+    // The list is newest first; pick_batch goes in the order given until the balance runs out, so
+    // the orders that have waited longest go first. One call takes at most MAX_PICK_BATCH.
+    pick.open({ mode: 'batch', orders: [...chosen].reverse().slice(0, MAX_PICK_BATCH) });
+  };
+
+  return (
+    <Page
+      title={t('routes.order')}
+      back={false}
+      right={<RefreshButton onRefresh={() => void refresh()} busy={query.isRefetching} />}
+    >
+      <StatusTabs value={tab} onChange={choose} counts={counts.data} />
+      <div className={styles.toolbar}>
+        <Link to={orderPaths.refundRequest} className={ui.link}>
+          {t('routes.refundRequest')}
+        </Link>
+      </div>
+      <Refreshable onRefresh={refresh}>
+        <InfiniteList
+          query={query}
+          empty={tab === 'all' ? t('orders.empty') : t('orders.emptyStatus', { status: statusLabel(tab) })}
+        >
+          {(rows) => (
+            <ul className={styles.list}>
+              {rows.map((order) => (
+                <OrderRow
+                  key={order.id}
+                  order={order}
+                  selected={selection.selected.has(order.id)}
+                  onToggle={() => selection.toggle(order.id)}
+                  onPick={() => pick.open({ mode: 'one', order })}
+                  busy={pick.isOpen}
+                />
+              ))}
+            </ul>
+          )}
+        </InfiniteList>
+      </Refreshable>
+      {awaiting.length > 0 && (
+        <fieldset className={styles.selectionBar} data-testid="pick-bar">
+          <legend className="visually-hidden">{t('orders.pickAllLegend')}</legend>
+          <label className={styles.selectAll}>
+            <input
+              type="checkbox"
+              checked={ticked.length === awaiting.length}
+              onChange={() => selection.toggleAll(awaiting.map((o) => o.id))}
+            />
+            {t('orders.selectAll')}
+          </label>
+          <span className={styles.selectionCount} aria-live="polite">
+            {t('orders.selected', { count: ticked.length })}
+          </span>
+          <button type="button" className={styles.primarySmall} onClick={pickMany} disabled={pick.isOpen}>
+            {ticked.length > 0
+              ? t('orders.pickSelected', { count: ticked.length })
+              : t('orders.pickAll', { count: awaiting.length })}
+          </button>
+        </fieldset>
+      )}
+      {pick.sheet}
+    </Page>
+  );
+}
