@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok, refused } from '../test/fake-api';
+import { actionKeys, api, StoreError } from './api';
+import { getBuyer, setBuyer } from './session';
+
+describe('api()', () => {
+  it('unwraps code 1, with the lang, token and order-token headers', async () => {
+    setBuyer({ token: 'tok-1', email: 'a@example.com' });
+    const calls = fakeApi({ 'GET /store/order': () => ok({ order: { id: 1 }, payment: null }) });
+    const data = await api('order', { query: { id: '1' }, orderToken: 'link-token' });
+    expect(data).toEqual({ order: { id: 1 }, payment: null });
+    const call = calls.of('GET /store/order')[0];
+    expect(call?.query.get('id')).toBe('1');
+    expect(call?.headers.get('lang')).toBe('en');
+    expect(call?.headers.get('token')).toBe('tok-1');
+    expect(call?.headers.get('order-token')).toBe('link-token');
+  });
+
+  it('throws a refusal with its key, message and field messages on code 0', async () => {
+    fakeApi({
+      'POST /store/auth/send_code': () => refused('INVALID_INPUT', 'Check it', { email: 'Bad email' }),
+    });
+    const error = await api('sendCode', { body: { email: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({
+      kind: 'refused',
+      key: 'INVALID_INPUT',
+      message: 'Check it',
+      fields: { email: 'Bad email' },
+    });
+    expect((error as StoreError).answered).toBe(true);
+  });
+
+  it('drops the buyer session on 401', async () => {
+    setBuyer({ token: 'old', email: 'a@example.com' });
+    fakeApi({
+      'GET /store/orders': () => ({ status: 401, body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' } }),
+    });
+    const error = await api('orders').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect(getBuyer()).toBeNull();
+    expect(localStorage.getItem('sf.token')).toBeNull();
+  });
+
+  it('tells a network failure and a 5xx from a refusal (no final answer: the same key may be retried)', async () => {
+    fakeApi({
+      'GET /store/shop': (_c, n) =>
+        n === 1 ? 'network-error' : { status: 500, body: { code: 500, error: 'INTERNAL', msg: 'x' } },
+    });
+    const first = await api('shop', { query: { shop: '1' } }).catch((e: unknown) => e);
+    const second = await api('shop', { query: { shop: '1' } }).catch((e: unknown) => e);
+    expect(first).toMatchObject({ kind: 'network', answered: false });
+    expect(second).toMatchObject({ kind: 'server', answered: false });
+  });
+});
+
+describe('actionKeys()', () => {
+  it('keeps the key for the same body until answered, and changes it with the body', () => {
+    const keys = actionKeys();
+    const a = keys.keyFor({ id: 1 });
+    expect(keys.keyFor({ id: 1 })).toBe(a);
+    const b = keys.keyFor({ id: 2 });
+    expect(b).not.toBe(a);
+    keys.done();
+    expect(keys.keyFor({ id: 2 })).not.toBe(b);
+  });
+});

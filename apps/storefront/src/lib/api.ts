@@ -1,0 +1,155 @@
+import type { BodyOf, DataOf, QueryOf } from '@dropdesk/contract/route';
+import type { storeRoutes } from '@dropdesk/contract/store';
+import { currentLang } from './i18n';
+import { getBuyer, setBuyer } from './session';
+import { uuid } from './storage';
+
+/**
+ * The storefront's one HTTP helper: same origin, the envelope `{code, msg, data, error}` unwrapped.
+ * Only the contract's types come in (`import type`): its runtime brings zod, too heavy for a shop
+ * page. The method and path of each call are copied below and checked against the contract's rows
+ * by `satisfies`, so a changed row fails the typecheck here.
+ */
+type Routes = typeof storeRoutes;
+export type StoreCall = keyof Routes;
+
+const ROUTES = {
+  shop: ['GET', '/store/shop'],
+  products: ['GET', '/store/products'],
+  product: ['GET', '/store/product'],
+  visit: ['POST', '/store/visit'],
+  follow: ['POST', '/store/follow'],
+  sendCode: ['POST', '/store/auth/send_code'],
+  login: ['POST', '/store/auth/login'],
+  logout: ['POST', '/store/auth/logout'],
+  checkout: ['POST', '/store/checkout'],
+  testPay: ['POST', '/store/pay/test'],
+  orders: ['GET', '/store/orders'],
+  order: ['GET', '/store/order'],
+  cancel: ['POST', '/store/order/cancel'],
+  confirm: ['POST', '/store/order/confirm'],
+  rate: ['POST', '/store/order/rate'],
+  refund: ['POST', '/store/order/refund'],
+  appeal: ['POST', '/store/order/appeal'],
+} as const satisfies { [K in StoreCall]: readonly [Routes[K]['method'], Routes[K]['path']] };
+
+/** Header of a guest's order link token (the contract's ORDER_TOKEN_HEADER, store.ts). */
+export const ORDER_TOKEN_HEADER = 'order-token';
+
+export type FailureKind = 'refused' | 'unauthorized' | 'network' | 'server';
+
+/**
+ * Why a call gave no data. `refused` is the server's answer (code 0): `key` is the contract's stable
+ * error key, `message` the server's words in the buyer's language, `fields` its per-field messages.
+ * `network` and `server` (5xx, or an answer that is not ours) had no answer to show: the page says so
+ * in its own words, and a money call may be retried with the same Idempotency-Key.
+ */
+export class StoreError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status: number,
+    readonly key?: string,
+    readonly fields: Record<string, string> = {},
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+
+  /** Whether the server gave a final answer, so a retry is a new action with a new key. */
+  get answered(): boolean {
+    return this.kind === 'refused' && this.key !== 'IDEMPOTENCY_IN_PROGRESS';
+  }
+}
+
+export interface CallOptions<K extends StoreCall> {
+  query?: QueryOf<Routes[K]>;
+  body?: BodyOf<Routes[K]>;
+  /** Money calls (checkout, cancel): one new key per buyer action, the same on its retries. */
+  idempotencyKey?: string;
+  /** A guest's order link token, for order calls without a session. */
+  orderToken?: string | null;
+  signal?: AbortSignal;
+}
+
+interface Envelope {
+  code?: unknown;
+  msg?: unknown;
+  error?: unknown;
+  data?: unknown;
+}
+
+function fieldsOf(data: unknown): Record<string, string> {
+  const fields = (data as { fields?: unknown } | null | undefined)?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
+/** Calls one /store row by its name in the contract's table: `api('shop', { query: { shop: '3' } })`. */
+export async function api<K extends StoreCall>(
+  name: K,
+  opts: CallOptions<K> = {},
+): Promise<DataOf<Routes[K]>> {
+  const [method, path] = ROUTES[name];
+  const headers: Record<string, string> = { Accept: 'application/json', lang: currentLang() };
+  const buyer = getBuyer();
+  if (buyer) headers.token = buyer.token;
+  if (opts.orderToken) headers[ORDER_TOKEN_HEADER] = opts.orderToken;
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  let url: string = path;
+  if (opts.query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query)) if (v !== undefined) params.set(k, String(v));
+    url = `${path}?${params}`;
+  }
+  let res: Response;
+  try {
+    if (method === 'POST') headers['Content-Type'] = 'application/json';
+    res = await fetch(url, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    throw new StoreError('network', '', 0);
+  }
+  let env: Envelope | null = null;
+  try {
+    env = (await res.json()) as Envelope;
+  } catch {
+    env = null;
+  }
+  const msg = typeof env?.msg === 'string' ? env.msg : '';
+  const key = typeof env?.error === 'string' ? env.error : undefined;
+  if (res.status === 401 || env?.code === 401) {
+    // The session ended (expired, or signed out elsewhere): forget it, the page offers to sign in.
+    if (buyer) setBuyer(null);
+    throw new StoreError('unauthorized', msg, 401, key);
+  }
+  if (res.ok && env?.code === 1) return env.data as DataOf<Routes[K]>;
+  if (res.status < 500 && env && typeof env.code === 'number' && key)
+    throw new StoreError('refused', msg, res.status, key, fieldsOf(env.data), env.data);
+  throw new StoreError('server', msg, res.status, key);
+}
+
+/**
+ * The Idempotency-Key of one buyer action (DESIGN §1.4): a new random UUID for each new action, the
+ * same one when the same action is sent again after no final answer (network, 5xx), so a retried
+ * checkout never places a second order. A changed body is a new action.
+ */
+export function actionKeys() {
+  let last: { sig: string; key: string } | null = null;
+  return {
+    keyFor(body: unknown): string {
+      const sig = JSON.stringify(body);
+      if (last?.sig !== sig) last = { sig, key: uuid() };
+      return last.key;
+    },
+    /** The server answered (success or refusal): the next send is a new action. */
+    done(): void {
+      last = null;
+    },
+  };
+}
