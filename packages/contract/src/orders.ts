@@ -212,8 +212,8 @@ export const orderCounts = z.object({
   statuses: z.array(z.object({ status: z.number().int(), count: z.number().int(), capped: z.boolean() })),
 });
 
-/** A page of orders; `capped`: `total` reached ORDER_COUNT_CAP, there are at least that many. */
-const orderPage = <T extends z.ZodType>(item: T) => pageOf(item).extend({ capped: z.boolean() });
+/** A page of orders; `total_capped` (as catalogue search names it): `total` reached ORDER_COUNT_CAP, there are at least that many. */
+const orderPage = <T extends z.ZodType>(item: T) => pageOf(item).extend({ total_capped: z.boolean() });
 
 /** One order's result in a batch pickup: picked, or the refusal's key and message. */
 export const pickResult = z.object({

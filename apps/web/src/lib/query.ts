@@ -36,7 +36,7 @@ interface Page {
   page: number;
   limit?: number;
   list: unknown[];
-  /** Catalogue search counts up to a cap: past it, pages go on while they come back full. */
+  /** Catalogue search and order lists count up to a cap: past it, pages go on while they come back full. */
   total_capped?: boolean;
 }
 

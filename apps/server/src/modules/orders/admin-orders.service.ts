@@ -60,7 +60,7 @@ export class OrderDesk {
     );
     return {
       total: page.total,
-      capped: page.capped,
+      total_capped: page.capped,
       page: query.page,
       limit: query.limit,
       list: page.rows.map((o) => adminItemOf(o, o.refund_status, shops.get(o.merchant_id) ?? '')),

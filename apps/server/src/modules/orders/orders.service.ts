@@ -65,7 +65,7 @@ export class OrdersService {
     );
     return {
       total: page.total,
-      capped: page.capped,
+      total_capped: page.capped,
       page: query.page,
       limit: query.limit,
       list: page.rows.map((o) => orderItemOf(o, o.refund_status)),

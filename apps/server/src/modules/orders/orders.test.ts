@@ -201,16 +201,16 @@ describe(`merchant orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
       { status: 5, count: 1, capped: false },
     ]);
     const badge = await m.client.call(r.list, { status: '5', page: '1', limit: '10' });
-    expect(badge.data).toMatchObject({ total: 1, capped: false });
+    expect(badge.data).toMatchObject({ total: 1, total_capped: false });
     const all = await m.client.call(r.list, { page: '1', limit: '20' });
-    expect(all.data).toMatchObject({ total: ORDER_COUNT_CAP, capped: true });
+    expect(all.data).toMatchObject({ total: ORDER_COUNT_CAP, total_capped: true });
     // Past the cap the pages go on: 10,002 orders, the last page holds the last two, the paid one last.
     const last = await m.client.call(r.list, { page: '501', limit: '20' });
     expect(last.data.list).toHaveLength(2);
     expect(last.data.list[1]!.id).toBe(paid.id);
     expect((await m.client.call(r.list, { keyword: `CAP${m.id}-77`, limit: '100' })).data).toMatchObject({
       total: 111,
-      capped: false,
+      total_capped: false,
     });
   });
 
