@@ -322,10 +322,14 @@ export async function journalsOf(t: TestApp, ref: { type: string; id: number }, 
     .where('ref_type', '=', ref.type)
     .where('ref_id', '=', ref.id);
   if (type) q = q.where('type', '=', type as never);
-  const journals = await q.orderBy('id').execute();
+  return withPostings(t, await q.orderBy('id').execute());
+}
+
+/** Journals with their postings as `account key → amount`. */
+export async function withPostings<J extends { id: number }>(t: TestApp, journals: readonly J[]) {
   const out = [];
   for (const j of journals) {
-    const postings = await db
+    const postings = await t.database.db
       .selectFrom('postings as p')
       .innerJoin('accounts as a', 'a.id', 'p.account_id')
       .select(['a.key', 'p.amount'])

@@ -13,8 +13,8 @@ import { buildTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/app';
 import { Client, type Reply } from '../../../test/client';
 import { contractRows } from '../../../test/contract-rows';
 import { newMerchant, newOperator, platformCode } from '../../../test/factories';
+import { newBuyer } from '../../../test/store';
 import { createOperator } from '../admin/operators';
-import { newBuyer } from '../store/testing';
 
 /**
  * What broke when the API was attacked from outside (issue 8, findings 3 to 7), each replayed the way

@@ -3,8 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
 import { refusedWith } from '../../../test/services';
-import { checkLedger } from '../ledger/ledger.check';
-import { moveOrder } from '../orders/transitions';
 import {
   escrow,
   guest,
@@ -15,7 +13,9 @@ import {
   placeOrder,
   stockOf,
   withOrderToken,
-} from '../store/testing';
+} from '../../../test/store';
+import { checkLedger } from '../ledger/ledger.check';
+import { moveOrder } from '../orders/transitions';
 import { paymentsRepository } from './payments.repository';
 import { Payments } from './payments.service';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_MS, signPayload, verifySignature } from './signature';

@@ -3,8 +3,8 @@ import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
+import { guest, onShelf, placeOrder, withOrderToken } from '../../../test/store';
 import { sha256 } from '../../lib/crypto';
-import { guest, onShelf, placeOrder, withOrderToken } from './testing';
 
 /**
  * Buyers' sign-in over HTTP: an emailed 6-digit code (hashed, 10 minutes, 5 tries, once, one a

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { expectRefusal } from '../../../test/client';
 import { noticesOf } from '../../../test/services';
-import { checkLedger } from '../ledger/ledger.check';
 import {
   advance,
   escrow,
@@ -17,7 +16,8 @@ import {
   rejectRefund,
   stockOf,
   withOrderToken,
-} from './testing';
+} from '../../../test/store';
+import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * What a buyer does with an order after checkout, over HTTP (docs/orders.md "Storefront API"): read

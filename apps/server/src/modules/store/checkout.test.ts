@@ -5,7 +5,6 @@ import { newImage, setProduct } from '../../../test/catalogue';
 import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
 import { noticesOf } from '../../../test/services';
-import { checkLedger } from '../ledger/ledger.check';
 import {
   checkoutOf,
   escrow,
@@ -17,7 +16,8 @@ import {
   placeOrder,
   stockOf,
   withOrderToken,
-} from './testing';
+} from '../../../test/store';
+import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * Checkout over HTTP (docs/orders.md "Storefront API"): what may be ordered, the stock it reserves,

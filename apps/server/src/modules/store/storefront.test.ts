@@ -4,9 +4,9 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { newImage, setMerchantLevel, setProduct } from '../../../test/catalogue';
 import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
+import { guest, newBuyer, onShelf, paidOrder, placeOrder } from '../../../test/store';
 import { sha256 } from '../../lib/crypto';
 import { checkLedger } from '../ledger/ledger.check';
-import { guest, newBuyer, onShelf, paidOrder, placeOrder } from './testing';
 
 /** A shop's face and shelf, visits and follows, over HTTP (docs/orders.md "Storefront API"). */
 describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
+import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
 import { formatNumber } from '../../../lib/format';
@@ -22,7 +23,6 @@ import styles from '../components/catalogue.module.css';
 import { useShowDistributeResult } from '../components/distribute-result';
 import { Figures, ProductTitle } from '../components/Figures';
 import { SearchBox } from '../components/SearchBox';
-import { useSelection } from '../components/selection';
 import { Thumb } from '../components/Thumb';
 import { cataloguePaths, productPath } from '../paths';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
+import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
 import { useOrderCount } from '../api/get-order-count';
 import { type Order, useOrders } from '../api/get-orders';
@@ -12,7 +13,6 @@ import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
 import { Refreshable, RefreshButton } from '../components/Refreshable';
 import { type OrderTab, StatusTabs } from '../components/StatusTabs';
-import { useSelection } from '../components/selection';
 import { orderPaths } from '../paths';
 
 /** The tab in the address (`?status=5`); anything else is "all". */

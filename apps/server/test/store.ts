@@ -1,14 +1,15 @@
-// Test helpers of the storefront (imported by tests only; never by the server).
+// Test helpers of the storefront.
 import { randomBytes } from 'node:crypto';
 import { catalogueRoutes } from '@dropdesk/contract/catalogue';
 import { storeRoutes as r } from '@dropdesk/contract/store';
-import type { TestApp } from '../../../test/app';
-import { type NewProductOptions, newProduct } from '../../../test/catalogue';
-import { Client } from '../../../test/client';
-import { type NewMerchantOptions, newMerchant, type TestMerchant } from '../../../test/factories';
-import { pickupJournal } from '../orders/order-money';
-import { moveOrder } from '../orders/transitions';
-import { buyersRepository } from './buyers.repository';
+import { pickupJournal } from '../src/modules/orders/order-money';
+import { moveOrder } from '../src/modules/orders/transitions';
+import { buyersRepository } from '../src/modules/store/buyers.repository';
+import type { TestApp } from './app';
+import { type NewProductOptions, newProduct } from './catalogue';
+import { Client } from './client';
+import { type NewMerchantOptions, newMerchant, type TestMerchant } from './factories';
+import { withPostings } from './orders';
 
 export interface TestBuyer {
   id: number;
@@ -142,17 +143,7 @@ export async function orderJournals(t: TestApp, orderId: number) {
     )
     .orderBy('id')
     .execute();
-  const out = [];
-  for (const j of journals) {
-    const postings = await db
-      .selectFrom('postings as p')
-      .innerJoin('accounts as a', 'a.id', 'p.account_id')
-      .select(['a.key', 'p.amount'])
-      .where('p.journal_id', '=', j.id)
-      .execute();
-    out.push({ type: j.type, postings: Object.fromEntries(postings.map((p) => [p.key, Number(p.amount)])) });
-  }
-  return out;
+  return (await withPostings(t, journals)).map((j) => ({ type: j.type, postings: j.postings }));
 }
 
 /**
