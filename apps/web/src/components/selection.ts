@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** The ids ticked in a list (products to distribute, listings to shelve or remove). */
+/** The ids ticked in a list (products to distribute, listings to shelve or remove, orders to pick up). */
 export function useSelection() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const toggle = useCallback(

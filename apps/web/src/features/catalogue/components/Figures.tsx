@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/Amount';
+import list from '../../../components/list.module.css';
 import styles from './catalogue.module.css';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 export function Figures({ cost, price, profit }: Props) {
   const { t } = useTranslation();
   return (
-    <dl className={styles.figures}>
+    <dl className={`${list.figures} ${styles.figuresLine}`}>
       <div>
         <dt>{t('catalogue.cost')}</dt>
         <dd>
@@ -25,7 +26,7 @@ export function Figures({ cost, price, profit }: Props) {
           <Amount value={price} />
         </dd>
       </div>
-      <div className={styles.profit}>
+      <div className={list.gain}>
         <dt>{t('catalogue.profit')}</dt>
         <dd>
           <Amount value={profit} />

@@ -1,5 +1,4 @@
 import ui from '../../../components/ui.module.css';
-import styles from './catalogue.module.css';
 
 export interface Chip<V> {
   key: string;
@@ -20,7 +19,7 @@ interface Props<V> {
 /** One filter among a few, a row of toggle buttons that scrolls sideways when the labels don't fit. */
 export function FilterChips<V>({ legend, chips, value, onChange, secondary }: Props<V>) {
   return (
-    <fieldset className={secondary ? styles.subChips : styles.chips}>
+    <fieldset className={secondary ? `${ui.chipRow} ${ui.chipRowSmall}` : ui.chipRow}>
       <legend className="visually-hidden">{legend}</legend>
       {chips.map((c) => (
         <button

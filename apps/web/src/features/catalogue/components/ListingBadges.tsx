@@ -1,6 +1,6 @@
 import type { ListingStatus, UnsellableReason } from '@dropdesk/contract/catalogue';
 import { useTranslation } from 'react-i18next';
-import styles from './catalogue.module.css';
+import list from '../../../components/list.module.css';
 
 interface Props {
   status: ListingStatus;
@@ -12,28 +12,28 @@ interface Props {
 export function ListingBadges({ status, unsellableReason, recommended }: Props) {
   const { t } = useTranslation();
   return (
-    <span className={styles.badges}>
+    <span className={list.badges}>
       {status === 'selling' ? (
-        <span className={styles.badge} data-tone="ok" data-testid="status">
+        <span className={list.badge} data-tone="ok" data-testid="status">
           {t('catalogue.status.selling')}
         </span>
       ) : (
-        <span className={styles.badge} data-testid="status">
+        <span className={list.badge} data-testid="status">
           {t('catalogue.status.warehouse')}
         </span>
       )}
       {unsellableReason === 'inactive' && (
-        <span className={styles.badge} data-tone="warn" data-testid="unsellable">
+        <span className={list.badge} data-tone="warn" data-testid="unsellable">
           {t('catalogue.unsellable.inactive')}
         </span>
       )}
       {unsellableReason === 'out_of_stock' && (
-        <span className={styles.badge} data-tone="warn" data-testid="unsellable">
+        <span className={list.badge} data-tone="warn" data-testid="unsellable">
           {t('catalogue.unsellable.outOfStock')}
         </span>
       )}
       {recommended && (
-        <span className={styles.badge} data-tone="info">
+        <span className={list.badge} data-tone="info">
           {t('catalogue.recommended')}
         </span>
       )}

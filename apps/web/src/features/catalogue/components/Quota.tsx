@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import ui from '../../../components/ui.module.css';
 import styles from './catalogue.module.css';
 
 /** Listings held of the level's quota, in words and as a bar (red when full). */
@@ -7,7 +8,7 @@ export function Quota({ used, total }: { used: number; total: number }) {
   const share = total > 0 ? Math.min(1, used / total) : 1;
   return (
     <div className={styles.quota} data-testid="quota">
-      <p className={styles.meta}>{t('catalogue.quotaUsed', { used, total })}</p>
+      <p className={ui.hint}>{t('catalogue.quotaUsed', { used, total })}</p>
       <div className={styles.meter} aria-hidden="true">
         <div
           className={styles.meterFill}

@@ -2,6 +2,7 @@ import { CATALOGUE_SORTS, type CatalogueSort } from '@dropdesk/contract/catalogu
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import { useSelection } from '../../../components/selection';
@@ -36,6 +37,7 @@ function ProductCard({ item, selection }: { item: CatalogueItem; selection: Sele
     <li className={styles.card} data-testid="product-card">
       <label className={styles.check}>
         <input
+          className={list.tick}
           type="checkbox"
           checked={selection.selected.has(item.id)}
           // Already in the shop: nothing to distribute (the server would skip it).
@@ -45,19 +47,19 @@ function ProductCard({ item, selection }: { item: CatalogueItem; selection: Sele
         />
       </label>
       <Thumb image={item.image} alt={title} />
-      <div className={styles.info}>
-        <Link to={productPath(item.id)} className={styles.title}>
+      <div className={list.info}>
+        <Link to={productPath(item.id)} className={list.title}>
           <ProductTitle title={item.title} />
         </Link>
         {item.listed && (
-          <span className={styles.badges}>
-            <span className={styles.badge} data-tone="ok" data-testid="listed">
+          <span className={list.badges}>
+            <span className={list.badge} data-tone="ok" data-testid="listed">
               {t('catalogue.listed')}
             </span>
           </span>
         )}
         <Figures cost={item.cost} price={item.price} profit={item.profit} />
-        <p className={styles.meta}>
+        <p className={ui.hint}>
           {t('catalogue.stockSales', {
             stock: formatNumber(item.stock, lang),
             sales: formatNumber(item.sales, lang),
@@ -70,7 +72,7 @@ function ProductCard({ item, selection }: { item: CatalogueItem; selection: Sele
 
 function Cards({ rows, selection }: { rows: CatalogueItem[]; selection: Selection }) {
   return (
-    <ul className={styles.list}>
+    <ul className={list.cards}>
       {rows.map((item) => (
         <ProductCard key={item.id} item={item} selection={selection} />
       ))}
@@ -213,7 +215,7 @@ export default function DistributionScreen() {
       <QueryState query={categories}>
         {(data) => <CategoryTabs tree={data} value={choice} onChange={(c) => update({ cat: c })} />}
       </QueryState>
-      <div className={styles.toolbar}>
+      <div className={list.toolbar}>
         {choice !== 'hot' && (
           <label className={styles.sort}>
             {t('catalogue.sort')}
@@ -256,8 +258,8 @@ export default function DistributionScreen() {
       ) : (
         <SearchResults filters={filters} selection={selection} />
       )}
-      <div className={styles.selectionBar}>
-        <span className={styles.selectionCount} aria-live="polite">
+      <div className={`${list.selectionBar} ${styles.bottomBar}`}>
+        <span className={list.selectionCount} aria-live="polite">
           {t('catalogue.selected', { count: selection.selected.size })}
         </span>
         <button

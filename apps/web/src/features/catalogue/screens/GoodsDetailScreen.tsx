@@ -29,10 +29,10 @@ function ListingState({ product }: { product: ProductDetail }) {
   if (!listing)
     return (
       <section className={ui.card} aria-labelledby="listing-state" data-testid="listing-state">
-        <h2 id="listing-state" className={styles.sectionTitle}>
+        <h2 id="listing-state" className={ui.sectionTitle}>
           {t('catalogue.inYourShop')}
         </h2>
-        <p className={styles.meta}>{t('catalogue.notListed')}</p>
+        <p className={ui.hint}>{t('catalogue.notListed')}</p>
         <div className={styles.buttons}>
           <button
             type="button"
@@ -54,11 +54,11 @@ function ListingState({ product }: { product: ProductDetail }) {
 
   return (
     <section className={ui.card} aria-labelledby="listing-state" data-testid="listing-state">
-      <h2 id="listing-state" className={styles.sectionTitle}>
+      <h2 id="listing-state" className={ui.sectionTitle}>
         {t('catalogue.inYourShop')}
       </h2>
       <ListingBadges status={listing.status} unsellableReason={listing.unsellable_reason} />
-      <p className={styles.meta}>
+      <p className={ui.hint}>
         {listing.sellable ? t('catalogue.sellable') : t('catalogue.notSellable')} ·{' '}
         {t('catalogue.viewsSales', {
           views: formatNumber(listing.views, lang),
@@ -117,7 +117,7 @@ function Detail({ product }: { product: ProductDetail }) {
           <ProductTitle title={product.title} />
         </h2>
         <Figures cost={product.cost} price={product.price} profit={product.profit} />
-        <p className={styles.meta}>
+        <p className={ui.hint}>
           {t('catalogue.stockSales', {
             stock: formatNumber(product.stock, lang),
             sales: formatNumber(product.sales, lang),
@@ -131,7 +131,7 @@ function Detail({ product }: { product: ProductDetail }) {
       </section>
       <ListingState product={product} />
       <section className={ui.card} aria-labelledby="description">
-        <h2 id="description" className={styles.sectionTitle}>
+        <h2 id="description" className={ui.sectionTitle}>
           {t('catalogue.description')}
         </h2>
         <p className={styles.description}>{product.description || t('catalogue.noDescription')}</p>

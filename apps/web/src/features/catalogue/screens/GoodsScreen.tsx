@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { useSelection } from '../../../components/selection';
+import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type Listing, type ListingFilter, useListings } from '../api/get-listings';
@@ -27,6 +29,7 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
     <li className={styles.card} data-testid="listing">
       <label className={styles.check}>
         <input
+          className={list.tick}
           type="checkbox"
           checked={selection.selected.has(row.id)}
           onChange={() => selection.toggle(row.id)}
@@ -34,8 +37,8 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
         />
       </label>
       <Thumb image={row.image} alt={title} />
-      <div className={styles.info}>
-        <Link to={listingPath(row.id)} className={styles.title}>
+      <div className={list.info}>
+        <Link to={listingPath(row.id)} className={list.title}>
           <ProductTitle title={row.title} />
         </Link>
         <ListingBadges
@@ -44,7 +47,7 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
           recommended={row.recommended}
         />
         <Figures cost={row.cost} price={row.price} profit={row.profit} />
-        <p className={styles.meta}>
+        <p className={ui.hint}>
           {t('catalogue.listingStats', {
             stock: formatNumber(row.stock, lang),
             views: formatNumber(row.views, lang),
@@ -55,7 +58,7 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
           {row.status === 'selling' ? (
             <button
               type="button"
-              className={styles.small}
+              className={list.smallButton}
               disabled={actions.busy}
               onClick={() =>
                 void actions.shelve([row.id], 'warehouse', t('catalogue.ask.offShelfItem', { title }))
@@ -66,7 +69,7 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
           ) : (
             <button
               type="button"
-              className={styles.small}
+              className={list.smallButton}
               disabled={actions.busy}
               onClick={() =>
                 void actions.shelve([row.id], 'selling', t('catalogue.ask.onShelfItem', { title }))
@@ -77,7 +80,7 @@ function ListingRow({ row, selection, actions }: { row: Listing; selection: Sele
           )}
           <button
             type="button"
-            className={styles.danger}
+            className={list.smallDanger}
             disabled={actions.busy}
             onClick={() => void actions.remove([row.id], t('catalogue.ask.removeItem', { title }))}
           >
@@ -161,16 +164,16 @@ export default function GoodsScreen() {
         }
       >
         {(rows) => (
-          <ul className={styles.list}>
+          <ul className={list.cards}>
             {rows.map((row) => (
               <ListingRow key={row.id} row={row} selection={selection} actions={actions} />
             ))}
           </ul>
         )}
       </InfiniteList>
-      <fieldset className={styles.selectionBar} data-testid="batch-bar">
+      <fieldset className={`${list.selectionBar} ${styles.bottomBar}`} data-testid="batch-bar">
         <legend className="visually-hidden">{t('catalogue.batch')}</legend>
-        <label className={styles.selectAll}>
+        <label className={list.selectAll}>
           <input
             type="checkbox"
             checked={loaded.length > 0 && loaded.every((id) => selection.selected.has(id))}
@@ -179,7 +182,7 @@ export default function GoodsScreen() {
           />
           {t('catalogue.selectAll')}
         </label>
-        <span className={styles.selectionCount} aria-live="polite">
+        <span className={list.selectionCount} aria-live="polite">
           {t('catalogue.selected', { count: n })}
         </span>
         <span className={styles.batchButtons}>
@@ -187,17 +190,17 @@ export default function GoodsScreen() {
             [
               [
                 t('catalogue.onShelf'),
-                styles.small,
+                list.smallButton,
                 () => actions.shelve(selection.ids, 'selling', t('catalogue.ask.onShelf', { count: n })),
               ],
               [
                 t('catalogue.offShelf'),
-                styles.small,
+                list.smallButton,
                 () => actions.shelve(selection.ids, 'warehouse', t('catalogue.ask.offShelf', { count: n })),
               ],
               [
                 t('catalogue.remove'),
-                styles.danger,
+                list.smallDanger,
                 () => actions.remove(selection.ids, t('catalogue.ask.remove', { count: n })),
               ],
             ] as const

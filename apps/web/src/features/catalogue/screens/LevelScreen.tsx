@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import { FormPayPassword } from '../../../components/form/PasswordPair';
 import { SubmitBar } from '../../../components/form/SubmitBar';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import sheet from '../../../components/sheet.module.css';
@@ -54,8 +55,8 @@ function UpgradeForm({ next, onDone }: { next: Level; onDone: () => void }) {
   });
 
   return (
-    <form className={styles.sheetForm} onSubmit={onSubmit} noValidate aria-labelledby="upgrade-title">
-      <h2 id="upgrade-title" className={styles.sheetTitle}>
+    <form className={sheet.form} onSubmit={onSubmit} noValidate aria-labelledby="upgrade-title">
+      <h2 id="upgrade-title" className={sheet.formTitle}>
         {t('level.upgradeTo', { level: next.name })}
       </h2>
       <p className={ui.hint}>
@@ -102,7 +103,7 @@ function Levels({ info }: { info: LevelInfo }) {
   return (
     <>
       <section className={ui.card} aria-labelledby="my-level" data-testid="current-level">
-        <h2 id="my-level" className={styles.sectionTitle}>
+        <h2 id="my-level" className={ui.sectionTitle}>
           {t('level.yours', { level: current.name })}
         </h2>
         <dl className={styles.changes}>
@@ -140,7 +141,7 @@ function Levels({ info }: { info: LevelInfo }) {
                     {isCurrent && (
                       <>
                         {' '}
-                        <span className={styles.badge} data-tone="info">
+                        <span className={list.badge} data-tone="info">
                           {t('level.current')}
                         </span>
                       </>
@@ -160,7 +161,7 @@ function Levels({ info }: { info: LevelInfo }) {
 
       {next ? (
         <section className={ui.card} aria-labelledby="next-level" data-testid="next-level">
-          <h2 id="next-level" className={styles.sectionTitle}>
+          <h2 id="next-level" className={ui.sectionTitle}>
             {t('level.upgradeTo', { level: next.name })}
           </h2>
           <dl className={styles.changes}>

@@ -22,7 +22,7 @@ export default function ProductScreen() {
   return (
     <Page title={t('routes.product')} back={false}>
       <section className={ui.card} aria-labelledby="shop-glance">
-        <h2 id="shop-glance" className={styles.sectionTitle}>
+        <h2 id="shop-glance" className={ui.sectionTitle}>
           {t('catalogue.glance')}
         </h2>
         <QueryState query={useShopCounts()}>

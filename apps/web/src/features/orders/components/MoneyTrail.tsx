@@ -87,7 +87,7 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
 
   return (
     <section className={ui.card} aria-labelledby="money-title" data-testid="money-trail">
-      <h2 id="money-title" className={styles.sectionTitle}>
+      <h2 id="money-title" className={ui.sectionTitle}>
         {t('orders.money.title')}
       </h2>
       <p className={styles.now} data-testid="money-now">
@@ -162,7 +162,12 @@ export function MoneyTrail({ order }: { order: OrderDetail }) {
         />
       </ol>
       <dl className={styles.profit}>
-        <dt>{settled > 0 ? t('orders.money.profit') : t('orders.money.expectedProfit')}</dt>
+        <dt>
+          {/* Final once settled, or once cancelled (nothing more can come in); expected until then. */}
+          {settled > 0 || order.status === -1 || order.settlement === 2
+            ? t('orders.money.profit')
+            : t('orders.money.expectedProfit')}
+        </dt>
         <dd data-testid="profit" data-negative={profit < 0 || undefined}>
           <Amount value={m.profit} />
         </dd>

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { LazyImage } from '../../../components/LazyImage';
+import list from '../../../components/list.module.css';
+import ui from '../../../components/ui.module.css';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import type { Order } from '../api/get-orders';
@@ -23,7 +25,7 @@ export function OrderThumb({ src, alt, size = 72 }: { src: string | null; alt: s
       width={size}
       height={size}
       style={{ width: size, height: size }}
-      className={styles.thumb}
+      className={list.thumb}
     />
   );
 }
@@ -32,7 +34,7 @@ export function OrderThumb({ src, alt, size = 72 }: { src: string | null; alt: s
 export function OrderFigures({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
-    <dl className={styles.figures}>
+    <dl className={`${list.figures} ${styles.figuresGrid}`}>
       <div>
         <dt>{t('orders.total')}</dt>
         <dd data-testid="order-total">
@@ -45,7 +47,7 @@ export function OrderFigures({ order }: { order: Order }) {
           <Amount value={order.cost_total} />
         </dd>
       </div>
-      <div className={styles.earnings}>
+      <div className={list.gain}>
         <dt>{t('orders.earnings')}</dt>
         <dd data-testid="order-earnings">
           <Amount value={order.earnings} />
@@ -84,19 +86,19 @@ export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
       </div>
       <Link to={orderDetailPath(order.id)} className={styles.product}>
         <OrderThumb src={order.image_url} alt="" />
-        <span className={styles.info}>
-          <span className={styles.title}>{title}</span>
-          <span className={styles.meta}>
+        <span className={list.info}>
+          <span className={list.title}>{title}</span>
+          <span className={ui.hint}>
             {t('orders.quantityPrice', { quantity: formatNumber(order.quantity, lang) })}{' '}
             <Amount value={order.price} />
           </span>
-          <time className={styles.meta} dateTime={order.created_at}>
+          <time className={ui.hint} dateTime={order.created_at}>
             {formatDate(order.created_at, lang)}
           </time>
         </span>
       </Link>
       <OrderFigures order={order} />
-      <div className={styles.badges}>
+      <div className={list.badges}>
         <SettlementBadge settlement={order.settlement} />
         {order.refund_status && <RefundBadge status={order.refund_status} />}
       </div>
@@ -105,6 +107,7 @@ export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
           {onToggle && (
             <label className={styles.check}>
               <input
+                className={list.tick}
                 type="checkbox"
                 checked={selected ?? false}
                 onChange={onToggle}
@@ -115,7 +118,7 @@ export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
           {onPick && (
             <button
               type="button"
-              className={styles.primarySmall}
+              className={list.smallPrimary}
               onClick={onPick}
               disabled={busy}
               aria-label={t('orders.pickTitle', { orderNo: order.order_no })}

@@ -65,7 +65,7 @@ function PayStep({
   const { t } = useTranslation();
   return (
     <>
-      <h2 className={styles.sheetTitle}>{title}</h2>
+      <h2 className={sheet.formTitle}>{title}</h2>
       <p className={ui.hint}>
         {t('orders.payCost')}{' '}
         <strong data-testid="pick-cost">
@@ -111,7 +111,7 @@ function PickOneForm({
     }
   });
   return (
-    <form className={styles.sheetForm} onSubmit={onSubmit} noValidate>
+    <form className={sheet.form} onSubmit={onSubmit} noValidate>
       <PayStep
         title={t('orders.pickTitle', { orderNo: order.order_no })}
         cost={order.cost_total}
@@ -172,7 +172,7 @@ function PickBatchForm({
     }
   });
   return (
-    <form className={styles.sheetForm} onSubmit={onSubmit} noValidate>
+    <form className={sheet.form} onSubmit={onSubmit} noValidate>
       <PayStep
         title={t('orders.pickManyTitle', { count: orders.length })}
         cost={sumCosts(orders)}
@@ -199,13 +199,13 @@ function PickSummary({ summary, onDone }: { summary: Summary; onDone: () => void
   // The sheet's content changed under the merchant's finger: a screen reader starts at its title.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={styles.sheetForm} data-testid="pick-summary">
-      <h2 className={styles.sheetTitle} ref={heading} tabIndex={-1}>
+    <div className={sheet.form} data-testid="pick-summary">
+      <h2 className={sheet.formTitle} ref={heading} tabIndex={-1}>
         {t('orders.summary.title')}
       </h2>
       {summary.picked.length > 0 && (
         <section aria-labelledby="picked-title">
-          <h3 id="picked-title" className={styles.sectionTitle}>
+          <h3 id="picked-title" className={ui.sectionTitle}>
             {t('orders.summary.picked', { count: summary.picked.length })}
           </h3>
           <ul className={styles.summaryList} data-testid="picked">
@@ -222,7 +222,7 @@ function PickSummary({ summary, onDone }: { summary: Summary; onDone: () => void
       )}
       {summary.failed.length > 0 && (
         <section aria-labelledby="failed-title">
-          <h3 id="failed-title" className={styles.sectionTitle}>
+          <h3 id="failed-title" className={ui.sectionTitle}>
             {t('orders.summary.failed', { count: summary.failed.length })}
           </h3>
           <ul className={styles.summaryList} data-testid="not-picked">

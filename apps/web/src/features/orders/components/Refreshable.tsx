@@ -1,7 +1,7 @@
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './orders.module.css';
+import ui from '../../../components/ui.module.css';
 
 /** Pull-to-refresh (antd-mobile's), for a list the merchant expects to change under them. */
 export function Refreshable({
@@ -36,7 +36,7 @@ export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy
   return (
     <button
       type="button"
-      className={styles.refresh}
+      className={ui.iconButton}
       onClick={onRefresh}
       disabled={busy}
       aria-label={t('orders.refresh')}

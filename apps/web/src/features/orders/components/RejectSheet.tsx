@@ -12,7 +12,6 @@ import { toast } from '../../../lib/toast';
 import { useAuditRefund } from '../api/audit-refund';
 import type { Refund } from '../api/get-refunds';
 import { useAttemptKey } from './attempt';
-import styles from './orders.module.css';
 
 type Form = { id: number; action: 'approve' | 'reject'; reason?: string };
 
@@ -70,8 +69,8 @@ function RejectForm({ refund, onDone }: { refund: Refund; onDone: () => void }) 
     onDone();
   });
   return (
-    <form className={styles.sheetForm} onSubmit={onSubmit} noValidate>
-      <h2 className={styles.sheetTitle}>{t('orders.refund.rejectTitle', { orderNo: refund.order_no })}</h2>
+    <form className={sheet.form} onSubmit={onSubmit} noValidate>
+      <h2 className={sheet.formTitle}>{t('orders.refund.rejectTitle', { orderNo: refund.order_no })}</h2>
       <ReasonField
         control={form.control as unknown as Control<Form>}
         label={t('orders.refund.reason')}

@@ -36,7 +36,7 @@ export function StatusTabs({ value, onChange, counts }: Props) {
     ...ORDER_TABS.map((s) => ({ tab: s, label: label(s) })),
   ];
   return (
-    <fieldset className={styles.tabs} data-testid="order-tabs">
+    <fieldset className={ui.chipRow} data-testid="order-tabs">
       <legend className="visually-hidden">{t('orders.tabs')}</legend>
       {tabs.map(({ tab, label: text }) => {
         const n = countOf(tab);

@@ -15,7 +15,7 @@ export function Timeline({ order }: { order: OrderDetail }) {
   const last = order.timeline.length - 1;
   return (
     <section className={ui.card} aria-labelledby="timeline-title" data-testid="timeline">
-      <h2 id="timeline-title" className={styles.sectionTitle}>
+      <h2 id="timeline-title" className={ui.sectionTitle}>
         {t('orders.timeline')}
       </h2>
       <Steps direction="vertical" current={last}>

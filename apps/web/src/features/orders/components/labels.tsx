@@ -1,5 +1,6 @@
 import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import { useTranslation } from 'react-i18next';
+import list from '../../../components/list.module.css';
 import styles from './orders.module.css';
 
 /** The specification's status labels, each a literal key. */
@@ -66,10 +67,13 @@ const REFUND_TONE: Record<RefundStatus, Tone> = {
   appeal_rejected: 'muted',
 };
 
+/** A status label: the shared badge, kept on one line. */
+const badgeClass = `${list.badge} ${styles.oneLine}`;
+
 export function OrderStatusBadge({ status }: { status: number }) {
   const label = useOrderStatusLabel();
   return (
-    <span className={styles.badge} data-tone={STATUS_TONE[status]} data-testid="order-status">
+    <span className={badgeClass} data-tone={STATUS_TONE[status]} data-testid="order-status">
       {label(status)}
     </span>
   );
@@ -78,7 +82,7 @@ export function OrderStatusBadge({ status }: { status: number }) {
 export function SettlementBadge({ settlement }: { settlement: number }) {
   const label = useSettlementLabel();
   return (
-    <span className={styles.badge} data-tone={settlement === 2 ? 'ok' : undefined} data-testid="settlement">
+    <span className={badgeClass} data-tone={settlement === 2 ? 'ok' : undefined} data-testid="settlement">
       {label(settlement)}
     </span>
   );
@@ -87,7 +91,7 @@ export function SettlementBadge({ settlement }: { settlement: number }) {
 export function RefundBadge({ status }: { status: RefundStatus }) {
   const label = useRefundStatusLabel();
   return (
-    <span className={styles.badge} data-tone={REFUND_TONE[status]} data-testid="refund-status">
+    <span className={badgeClass} data-tone={REFUND_TONE[status]} data-testid="refund-status">
       {label(status)}
     </span>
   );

@@ -140,6 +140,9 @@ describe('order detail', () => {
       'Cost returned to your wallet+$100.00',
     );
     expect(trail.getByTestId('profit')).toHaveTextContent('$0.00');
+    // A cancelled order's profit is final: nothing more can come in.
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Profit$0.00');
+    expect(screen.getByTestId('money-trail')).not.toHaveTextContent('Expected profit');
     expect(screen.getByRole('link', { name: 'Refund requests' })).toHaveAttribute('href', '/refundRequest');
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Amount } from '../../../components/Amount';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
@@ -21,7 +22,7 @@ function Receiver({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   return (
     <section className={ui.card} aria-labelledby="receiver-title" data-testid="receiver">
-      <h2 id="receiver-title" className={styles.sectionTitle}>
+      <h2 id="receiver-title" className={ui.sectionTitle}>
         {t('orders.receiver')}
       </h2>
       <dl className={styles.pairs}>
@@ -46,7 +47,7 @@ function Shipping({ order }: { order: OrderDetail }) {
   const lang = currentLang();
   return (
     <section className={ui.card} aria-labelledby="shipping-title" data-testid="shipping">
-      <h2 id="shipping-title" className={styles.sectionTitle}>
+      <h2 id="shipping-title" className={ui.sectionTitle}>
         {t('orders.shipping')}
       </h2>
       {order.tracking_no ? (
@@ -84,21 +85,21 @@ function Detail({ order, onPick }: { order: OrderDetail; onPick: () => void }) {
         </div>
         <div className={styles.product}>
           <OrderThumb src={order.image_url} alt="" />
-          <span className={styles.info}>
-            <h2 id="order-title" className={styles.title}>
+          <span className={list.info}>
+            <h2 id="order-title" className={list.title}>
               {title}
             </h2>
-            <span className={styles.meta}>
+            <span className={ui.hint}>
               {t('orders.quantityPrice', { quantity: formatNumber(order.quantity, lang) })}{' '}
               <Amount value={order.price} />
             </span>
-            <time className={styles.meta} dateTime={order.created_at}>
+            <time className={ui.hint} dateTime={order.created_at}>
               {formatDate(order.created_at, lang)}
             </time>
           </span>
         </div>
         <OrderFigures order={order} />
-        <div className={styles.badges}>
+        <div className={list.badges}>
           <SettlementBadge settlement={order.settlement} />
           {order.refund_status && <RefundBadge status={order.refund_status} />}
         </div>
@@ -119,10 +120,10 @@ function Detail({ order, onPick }: { order: OrderDetail; onPick: () => void }) {
       <Shipping order={order} />
       {order.rating && (
         <section className={ui.card} aria-labelledby="rating-title">
-          <h2 id="rating-title" className={styles.sectionTitle}>
+          <h2 id="rating-title" className={ui.sectionTitle}>
             {t('orders.rating')}
           </h2>
-          <p className={styles.meta}>{t('orders.stars', { count: order.rating.stars })}</p>
+          <p className={ui.hint}>{t('orders.stars', { count: order.rating.stars })}</p>
           {order.rating.comment && <p className={styles.reason}>{order.rating.comment}</p>}
         </section>
       )}

@@ -2,6 +2,7 @@ import { MAX_PICK_BATCH, ORDER_TABS, type OrderStatus } from '@dropdesk/contract
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
@@ -64,7 +65,7 @@ export default function OrderScreen() {
       right={<RefreshButton onRefresh={() => void refresh()} busy={query.isRefetching} />}
     >
       <StatusTabs value={tab} onChange={choose} counts={counts.data} />
-      <div className={styles.toolbar}>
+      <div className={list.toolbar}>
         <Link to={orderPaths.refundRequest} className={ui.link}>
           {t('routes.refundRequest')}
         </Link>
@@ -75,7 +76,7 @@ export default function OrderScreen() {
           empty={tab === 'all' ? t('orders.empty') : t('orders.emptyStatus', { status: statusLabel(tab) })}
         >
           {(rows) => (
-            <ul className={styles.list}>
+            <ul className={list.cards}>
               {rows.map((order) => (
                 <OrderRow
                   key={order.id}
@@ -91,9 +92,9 @@ export default function OrderScreen() {
         </InfiniteList>
       </Refreshable>
       {awaiting.length > 0 && (
-        <fieldset className={styles.selectionBar} data-testid="pick-bar">
+        <fieldset className={`${list.selectionBar} ${styles.aboveTabBar}`} data-testid="pick-bar">
           <legend className="visually-hidden">{t('orders.pickAllLegend')}</legend>
-          <label className={styles.selectAll}>
+          <label className={list.selectAll}>
             <input
               type="checkbox"
               checked={ticked.length === awaiting.length}
@@ -101,10 +102,10 @@ export default function OrderScreen() {
             />
             {t('orders.selectAll')}
           </label>
-          <span className={styles.selectionCount} aria-live="polite">
+          <span className={list.selectionCount} aria-live="polite">
             {t('orders.selected', { count: ticked.length })}
           </span>
-          <button type="button" className={styles.primarySmall} onClick={pickMany} disabled={pick.isOpen}>
+          <button type="button" className={list.smallPrimary} onClick={pickMany} disabled={pick.isOpen}>
             {ticked.length > 0
               ? t('orders.pickSelected', { count: ticked.length })
               : t('orders.pickAll', { count: awaiting.length })}

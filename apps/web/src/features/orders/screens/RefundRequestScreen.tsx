@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
+import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
@@ -41,7 +42,7 @@ function RefundRow({ refund, onApprove, onReject, busy }: RowProps) {
         </Link>
         <RefundBadge status={refund.status} />
       </div>
-      <span className={styles.title}>{title}</span>
+      <span className={list.title}>{title}</span>
       <dl className={styles.pairs}>
         <dt>{t('orders.refund.amount')}</dt>
         <dd data-testid="refund-amount">
@@ -66,7 +67,7 @@ function RefundRow({ refund, onApprove, onReject, busy }: RowProps) {
           </>
         )}
       </dl>
-      <p className={styles.meta}>{t('orders.refund.buyerReason')}</p>
+      <p className={ui.hint}>{t('orders.refund.buyerReason')}</p>
       <p className={styles.reason}>{refund.reason}</p>
       {refund.reject_reason && (
         <p className={styles.note}>{t('orders.refund.yourReason', { reason: refund.reject_reason })}</p>
@@ -81,7 +82,7 @@ function RefundRow({ refund, onApprove, onReject, busy }: RowProps) {
         <div className={styles.rowActions}>
           <button
             type="button"
-            className={styles.danger}
+            className={list.smallDanger}
             onClick={onReject}
             disabled={busy}
             aria-label={t('orders.refund.rejectTitle', { orderNo: refund.order_no })}
@@ -90,7 +91,7 @@ function RefundRow({ refund, onApprove, onReject, busy }: RowProps) {
           </button>
           <button
             type="button"
-            className={styles.primarySmall}
+            className={list.smallPrimary}
             onClick={onApprove}
             disabled={busy}
             aria-label={t('orders.refund.approveFor', { orderNo: refund.order_no })}
@@ -155,7 +156,7 @@ export default function RefundRequestScreen() {
       tabRoot={orderPaths.order}
       right={<RefreshButton onRefresh={() => void query.refetch()} busy={query.isRefetching} />}
     >
-      <fieldset className={styles.tabs}>
+      <fieldset className={ui.chipRow}>
         <legend className="visually-hidden">{t('orders.refund.filter')}</legend>
         {filters.map((f) => (
           <button
@@ -172,7 +173,7 @@ export default function RefundRequestScreen() {
       <Refreshable onRefresh={() => query.refetch()}>
         <InfiniteList query={query} empty={t('orders.refund.empty')}>
           {(rows) => (
-            <ul className={styles.list}>
+            <ul className={list.cards}>
               {rows.map((refund) => (
                 <RefundRow
                   key={refund.id}
