@@ -38,3 +38,24 @@ export function serverMsg(lang: Lang, key: string): string {
 
 /** The document title the app sets for a route title key. */
 export const pageTitle = (lang: Lang, routeKey: string) => `${msg(lang, routeKey)} · Dropdesk`;
+
+const storefrontDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../storefront/src/locales',
+);
+const storeCache = new Map<Lang, Record<string, unknown>>();
+
+/** The storefront's own message for `key` in `lang`, its {{placeholders}} filled from `vars`. */
+export function storeMsg(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  let messages = storeCache.get(lang);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(path.join(storefrontDir, `${lang}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    storeCache.set(lang, messages);
+  }
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], messages);
+  if (typeof value !== 'string') throw new Error(`no storefront message ${key} in ${lang}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}

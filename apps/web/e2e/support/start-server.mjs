@@ -1,34 +1,46 @@
-// The webServer of playwright.config.ts: builds the web app when dist is missing or older than
-// its sources, then runs the real server (apps/server) in this process's place.
+// The webServer of playwright.config.ts: builds the merchant app (apps/web) and the storefront
+// (apps/storefront, served under /s/) when their dist is missing or older than their sources, then
+// runs the real server (apps/server) in this process's place.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const storefrontDir = path.resolve(webDir, '../storefront');
 const serverDir = path.resolve(webDir, '../server');
-const built = path.join(webDir, 'dist/index.html');
+const repoDir = path.resolve(webDir, '../..');
 // The production build of the server (apps/server/built.mjs rebuilds it when stale), and its
-// newest-file helper, used here for the web build too.
+// newest-file helper, used here for the apps' builds too.
 const { builtServer, newest } = await import(path.join(serverDir, 'built.mjs'));
 
-// The app's own sources, and what it bundles from elsewhere: the contract and the server's message
-// catalogues (the app shows refusals in the server's words).
-const sources = [
-  ...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p)),
-  path.join(webDir, '../../packages/contract/src'),
-  path.join(webDir, '../../packages/contract/messages'),
-];
-const stale =
-  !existsSync(built) ||
-  sources.some(
-    (p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs) > statSync(built).mtimeMs,
-  );
-if (stale && process.env.E2E_SKIP_BUILD !== '1') {
-  console.error('[e2e] building apps/web (dist missing or stale)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: ['ignore', 'ignore', 'inherit'] });
+/** What every app bundles from elsewhere: the contract (and the vite plugin both builds use). */
+const shared = [path.join(repoDir, 'packages/contract/src'), path.join(repoDir, 'tools/vite-precompress.ts')];
+
+/** `npm run build` in `dir` when its dist/index.html is missing or older than any of `sources`. */
+function buildIfStale(name, dir, sources) {
+  const built = path.join(dir, 'dist/index.html');
+  const stale =
+    !existsSync(built) ||
+    sources.some(
+      (p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs) > statSync(built).mtimeMs,
+    );
+  if (!stale || process.env.E2E_SKIP_BUILD === '1') return;
+  console.error(`[e2e] building ${name} (dist missing or stale)`);
+  const r = spawnSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+const own = (dir) => ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(dir, p));
+
+// The merchant app also bundles the server's message catalogues (it shows refusals in the server's
+// words). The storefront gets the server's messages in each answer and bundles none.
+buildIfStale('apps/web', webDir, [
+  ...own(webDir),
+  ...shared,
+  path.join(repoDir, 'packages/contract/messages'),
+]);
+buildIfStale('apps/storefront', storefrontDir, [...own(storefrontDir), ...shared]);
 
 const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
   cwd: serverDir,
