@@ -71,6 +71,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Known to the tests so they can sign third-party handoffs (e2e/support/server.ts).
       SECRET: E2E_SECRET,
+      // The server's clock can be moved (POST /__test/clock) so an order settles in the test.
+      TEST_CLOCK: '1',
     },
   },
 });

@@ -14,7 +14,7 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { type CaptchaMaker, svgCaptchaMaker } from './lib/captcha';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, OffsetClock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { Refusal } from './lib/refusal';
 import { SECURITY_HEADERS } from './lib/security-headers';
@@ -28,6 +28,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderJobsPlugin } from './modules/orders/order-jobs';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { testClockRoutes } from './modules/orders/test-clock.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'database: idle connection lost'),
     });
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.testClock ? new OffsetClock() : systemClock);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(orderRoutes);
   await app.register(adminOrderRoutes);
   await app.register(orderJobsPlugin);
+  await app.register(testClockRoutes);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.
   const webIndex = path.join(config.webDist, 'index.html');

@@ -40,6 +40,11 @@ export interface Config {
   rateLimitScale: number;
   /** The platform's one currency (`CURRENCY`, default USD): see docs/decisions.md. */
   currency: { code: string; symbol: string };
+  /**
+   * Browser tests only (`TEST_CLOCK=1`, refused with NODE_ENV=production): the server's clock can be
+   * moved forward with `POST /__test/clock`, which then runs the order jobs (docs/testing.md).
+   */
+  testClock: boolean;
   /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
   orders: {
     /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
@@ -111,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: 30 * 24 * 3_600_000,
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
+    testClock: testClockOf(env.TEST_CLOCK, production),
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:
@@ -119,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobsIntervalMs: positiveNumber(env.ORDER_JOBS_SECONDS, 60, 'ORDER_JOBS_SECONDS', true) * 1_000,
     },
   };
+}
+
+function testClockOf(value: string | undefined, production: boolean): boolean {
+  const on = bool(value, false);
+  if (on && production)
+    throw new Error('TEST_CLOCK moves the clock money depends on: never with NODE_ENV=production');
+  return on;
 }
 
 function paymentProviderOf(value: string | undefined): 'test' {

@@ -15,4 +15,18 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * The system clock moved forward by hand: for browser tests of the real server (TEST_CLOCK=1, never
+ * in production), where a settlement three days after receipt must happen in a minute.
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
 export const iso = (ms: number): string => new Date(ms).toISOString();

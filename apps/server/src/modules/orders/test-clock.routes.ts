@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { OffsetClock } from '../../lib/clock';
+import { OrderJobs } from './order-jobs';
+
+/**
+ * Browser tests of the real server only (config.testClock, TEST_CLOCK=1, which start refuses with
+ * NODE_ENV=production; not in the OpenAPI document): `POST /__test/clock {"advance_ms": n}` moves
+ * the server's clock forward and runs the order jobs once at the new time, so a test can see an
+ * order settle three days after receipt. It answers the clock's time and what the jobs did.
+ */
+export async function testClockRoutes(app: FastifyInstance) {
+  const clock = app.clock;
+  if (!app.config.testClock || !(clock instanceof OffsetClock)) return;
+  const jobs = new OrderJobs({
+    db: app.database.db,
+    clock,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  app.post<{ Body: { advance_ms?: unknown } }>(
+    '/__test/clock',
+    { schema: { hide: true } },
+    async (request) => {
+      const ms = request.body?.advance_ms;
+      if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0)
+        return { code: 0, error: 'INVALID_INPUT', msg: 'advance_ms: a whole number of milliseconds ≥ 0' };
+      clock.advance(ms);
+      const report = await jobs.runOnce();
+      return { code: 1, msg: 'OK', data: { now: new Date(clock.now()).toISOString(), jobs: report } };
+    },
+  );
+}
