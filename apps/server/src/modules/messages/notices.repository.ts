@@ -1,3 +1,4 @@
+import { formatMoney } from '@dropdesk/contract/money';
 import type { Db } from '../../db/database';
 
 /** Events a merchant is told about in the messages screen (user notices). */
@@ -49,4 +50,27 @@ export async function notify(
       read_at: null,
     })
     .execute();
+}
+
+/**
+ * Tells an order's merchant about it (paid, cancelled, a refund asked or appealed, settled): the
+ * notice names the order's number and an amount, and links to the order.
+ */
+export function notifyOrder(
+  tx: Db,
+  order: { id: number; merchant_id: number; order_no: string },
+  type: NoticeType,
+  amount: number,
+  now: number,
+): Promise<void> {
+  return notify(
+    tx,
+    {
+      merchantId: order.merchant_id,
+      type,
+      params: { order_no: order.order_no, amount: formatMoney(amount) },
+      ref: { type: 'order', id: order.id },
+    },
+    now,
+  );
 }

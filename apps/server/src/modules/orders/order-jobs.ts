@@ -1,4 +1,3 @@
-import { formatMoney } from '@dropdesk/contract/money';
 import { AFTER_SALES_MS, AUTO_CONFIRM_MS } from '@dropdesk/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -6,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { Refusal } from '../../lib/refusal';
 import { isPostgres } from '../catalogue/search';
-import { notify } from '../messages/notices.repository';
+import { notifyOrder } from '../messages/notices.repository';
 import { settlementAmount, settlementJournal } from './order-money';
 import { ordersRepository as repo } from './orders.repository';
 import { stockRepository } from './stock.repository';
@@ -112,16 +111,7 @@ export class OrderJobs {
           now,
         );
         await settlementJournal(tx, order, now);
-        await notify(
-          tx,
-          {
-            merchantId: order.merchant_id,
-            type: 'order_settled',
-            params: { order_no: order.order_no, amount: formatMoney(amount) },
-            ref: { type: 'order', id: order.id },
-          },
-          now,
-        );
+        await notifyOrder(tx, order, 'order_settled', amount, now);
       },
     );
   }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
-import { notify } from '../messages/notices.repository';
+import { notifyOrder } from '../messages/notices.repository';
 import { paymentJournal, refundJournal } from '../orders/order-money';
 import { stockRepository } from '../orders/stock.repository';
 import { moveOrder, type OrderRow, updateOrderIn } from '../orders/transitions';
@@ -125,16 +125,7 @@ export class Payments {
     const journal = await paymentJournal(tx, order, payment.id, now);
     await payments.setJournal(tx, payment.id, journal.id);
     await stockRepository.addSales(tx, order, 1);
-    await notify(
-      tx,
-      {
-        merchantId: order.merchant_id,
-        type: 'order_paid',
-        params: { order_no: order.order_no, amount: formatMoney(order.total) },
-        ref: { type: 'order', id: order.id },
-      },
-      now,
-    );
+    await notifyOrder(tx, order, 'order_paid', order.total, now);
     return true;
   }
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
-import { notify } from '../messages/notices.repository';
+import { notifyOrder } from '../messages/notices.repository';
 import { stockRepository } from '../orders/stock.repository';
 import { moveOrder, type OrderRow, type OrderScope } from '../orders/transitions';
 import { paymentsRepository } from '../payments/payments.repository';
@@ -108,16 +108,7 @@ export class BuyerOrders {
       if (order.paid_at !== null) {
         order = await payments.refundWhole(tx, order, now);
         await stockRepository.addSales(tx, order, -1);
-        await notify(
-          tx,
-          {
-            merchantId: order.merchant_id,
-            type: 'order_cancelled',
-            params: { order_no: order.order_no, amount: formatMoney(order.total) },
-            ref: { type: 'order', id: order.id },
-          },
-          now,
-        );
+        await notifyOrder(tx, order, 'order_cancelled', order.total, now);
       }
       return this.view(tx, order);
     });
@@ -194,16 +185,7 @@ export class BuyerOrders {
       // The order's row, in the same transaction: settlement can't slip in between.
       const opened = await orders.openRefund(tx, order.id, BUYER_MAY.refund, now);
       if (!opened) throw new Refusal('ORDER_STATUS_CHANGED');
-      await notify(
-        tx,
-        {
-          merchantId: order.merchant_id,
-          type: 'refund_asked',
-          params: { order_no: order.order_no, amount: formatMoney(body.amount) },
-          ref: { type: 'order', id: order.id },
-        },
-        now,
-      );
+      await notifyOrder(tx, order, 'refund_asked', body.amount, now);
       return opened;
     });
     return this.view(db, after);
@@ -223,16 +205,7 @@ export class BuyerOrders {
         throw new Refusal('ALREADY_RESOLVED');
       const opened = await orders.openRefund(tx, order.id, BUYER_MAY.refund, now);
       if (!opened) throw new Refusal('ALREADY_RESOLVED');
-      await notify(
-        tx,
-        {
-          merchantId: order.merchant_id,
-          type: 'refund_appealed',
-          params: { order_no: order.order_no, amount: formatMoney(refund.amount) },
-          ref: { type: 'order', id: order.id },
-        },
-        now,
-      );
+      await notifyOrder(tx, order, 'refund_appealed', refund.amount, now);
       return opened;
     });
     return this.view(db, after);
