@@ -83,6 +83,13 @@ export function maskAddress(address: string): string {
   return parts.length > 1 ? `***, ${parts.at(-1)}` : '***';
 }
 
+/** The buyer's rating of an order, once given. */
+export function ratingOf(order: Pick<OrderRow, 'rating_stars' | 'rating_comment' | 'rated_at'>) {
+  return order.rating_stars === null || order.rated_at === null
+    ? null
+    : { stars: order.rating_stars, comment: order.rating_comment ?? '', at: iso(order.rated_at) };
+}
+
 /** Whether the merchant sees the receiver masked: until the order is picked up (DESIGN §5). */
 export function isMaskedForMerchant(order: Pick<OrderRow, 'picked_at'>): boolean {
   return order.picked_at === null;
@@ -113,10 +120,7 @@ export function orderDetailOf(
     cancelled_at: isoOrNull(order.cancelled_at),
     pay_deadline: isoOrNull(order.pay_deadline),
     money: moneyTrailOf(order),
-    rating:
-      order.rating_stars === null || order.rated_at === null
-        ? null
-        : { stars: order.rating_stars, comment: order.rating_comment ?? '', at: iso(order.rated_at) },
+    rating: ratingOf(order),
   };
 }
 

@@ -2,7 +2,7 @@ import { formatMoney } from '@dropdesk/contract/money';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { BuyerOrder } from '@dropdesk/contract/store';
 import { iso } from '../../lib/clock';
-import { moneyTrailOf, timelineOf } from '../orders/order.views';
+import { moneyTrailOf, ratingOf, refundItemOf, timelineOf } from '../orders/order.views';
 import type { OrderRow } from '../orders/transitions';
 import type { PaymentRow } from '../payments/payments.repository';
 import type { OrderEventRow, RefundRow } from './store-orders.repository';
@@ -52,23 +52,9 @@ export function buyerOrderOf(
     pay_deadline: order.pay_deadline === null ? null : iso(order.pay_deadline),
     created_at: iso(order.created_at),
     money: (({ paid, paid_at, refunded }) => ({ paid, paid_at, refunded }))(moneyTrailOf(order)),
-    refund: refund
-      ? {
-          id: refund.id,
-          amount: formatMoney(refund.amount),
-          reason: refund.reason,
-          goods_received: refund.goods_received === 1,
-          status: refund.status,
-          reject_reason: refund.reject_reason,
-          appeal_statement: refund.appeal_statement,
-          decision_reason: refund.decision_reason,
-          created_at: iso(refund.created_at),
-        }
-      : null,
-    rating:
-      order.rating_stars === null || order.rated_at === null
-        ? null
-        : { stars: order.rating_stars, comment: order.rating_comment ?? '', at: iso(order.rated_at) },
+    // The merchant's refund line; the reply's schema keeps the buyer's fields of it.
+    refund: refund ? refundItemOf(refund, order) : null,
+    rating: ratingOf(order),
     can: {
       pay:
         order.status === 0 &&
