@@ -6,8 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import 'antd-mobile/es/global';
 import './app/global.css';
 import { routes } from './app/router';
-import { runHandoff } from './features/auth/handoff';
-import { FLASH_KEY } from './lib/http';
+import { takeFlash } from './lib/flash';
 import { i18n, initI18n } from './lib/i18n';
 import { paths } from './lib/paths';
 import { toast } from './lib/toast';
@@ -52,7 +51,8 @@ async function start() {
   const locale = initI18n();
   if (new URLSearchParams(window.location.search).has('data')) {
     // Start-up handoff first: it decides which screen to show.
-    await locale;
+    // Loaded only then: a partner's handoff is rare, and it brings the HTTP client into the start.
+    const [{ runHandoff }] = await Promise.all([import('./features/auth/handoff'), locale]);
     const target = await runHandoff(window.location);
     if (target) window.history.replaceState(null, '', target);
   }
@@ -76,11 +76,8 @@ async function start() {
   startTransition(() => createRoot(root).render(<RouterProvider router={router} />));
   if (typed.length) carryOver(root, typed);
 
-  const flash = sessionStorage.getItem(FLASH_KEY);
-  if (flash) {
-    sessionStorage.removeItem(FLASH_KEY);
-    toast.fail(flash);
-  }
+  const flash = takeFlash();
+  if (flash) toast.fail(flash);
 }
 
 start().catch((error: unknown) => {

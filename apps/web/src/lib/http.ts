@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@dropdesk/contract/constants';
 import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
+import { FLASH_KEY } from './flash';
 import { currentLang, i18n } from './i18n';
 import { getToken, useSession } from './session';
 import { toast } from './toast';
@@ -7,8 +8,7 @@ import { toast } from './toast';
 /** Every merchant call lives under this base (the contract's paths include it). */
 export const API_BASE = '/merchant';
 export const LOGIN_PATH = '/login';
-/** A message to show after the hard redirect of a 401 (the reload would swallow a toast). */
-export const FLASH_KEY = 'flash';
+export { FLASH_KEY } from './flash';
 
 export type ApiErrorKind = 'refused' | 'unauthorized' | 'network' | 'timeout' | 'server' | 'http';
 
