@@ -73,7 +73,7 @@ interface Props {
  */
 export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
   const { t } = useTranslation();
-  const lang = currentLang();
+  const _lang = currentLang();
   const title = useProductTitle()(order.title);
   const awaitingPickup = order.status === 5;
   return (
@@ -88,20 +88,11 @@ export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
         <OrderThumb src={order.image_url} alt="" />
         <span className={list.info}>
           <span className={list.title}>{title}</span>
-          <span className={ui.hint}>
-            {t('orders.quantityPrice', { quantity: formatNumber(order.quantity, lang) })}{' '}
-            <Amount value={order.price} />
-          </span>
-          <time className={ui.hint} dateTime={order.created_at}>
-            {formatDate(order.created_at, lang)}
-          </time>
+          <OrderFacts order={order} />
         </span>
       </Link>
       <OrderFigures order={order} />
-      <div className={list.badges}>
-        <SettlementBadge settlement={order.settlement} />
-        {order.refund_status && <RefundBadge status={order.refund_status} />}
-      </div>
+      <OrderBadges order={order} />
       {awaitingPickup && (onToggle || onPick) && (
         <div className={styles.rowActions}>
           {onToggle && (
@@ -129,5 +120,32 @@ export function OrderRow({ order, selected, onToggle, onPick, busy }: Props) {
         </div>
       )}
     </li>
+  );
+}
+
+/** Quantity × price and the order's time, under its title (the list's row and the detail). */
+export function OrderFacts({ order }: { order: Pick<Order, 'quantity' | 'price' | 'created_at'> }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <>
+      <span className={ui.hint}>
+        {t('orders.quantityPrice', { quantity: formatNumber(order.quantity, lang) })}{' '}
+        <Amount value={order.price} />
+      </span>
+      <time className={ui.hint} dateTime={order.created_at}>
+        {formatDate(order.created_at, lang)}
+      </time>
+    </>
+  );
+}
+
+/** The settlement and refund badges of an order. */
+export function OrderBadges({ order }: { order: Pick<Order, 'settlement' | 'refund_status'> }) {
+  return (
+    <div className={list.badges}>
+      <SettlementBadge settlement={order.settlement} />
+      {order.refund_status && <RefundBadge status={order.refund_status} />}
+    </div>
   );
 }

@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Amount } from '../../../components/Amount';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';
-import { OrderStatusBadge, RefundBadge, SettlementBadge } from '../components/labels';
+import { OrderStatusBadge } from '../components/labels';
 import { MoneyTrail } from '../components/MoneyTrail';
-import { OrderFigures, OrderThumb, useProductTitle } from '../components/OrderRow';
+import { OrderBadges, OrderFacts, OrderFigures, OrderThumb, useProductTitle } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
 import { Timeline } from '../components/Timeline';
@@ -72,7 +71,7 @@ function Shipping({ order }: { order: OrderDetail }) {
 
 function Detail({ order, onPick }: { order: OrderDetail; onPick: () => void }) {
   const { t } = useTranslation();
-  const lang = currentLang();
+  const _lang = currentLang();
   const title = useProductTitle()(order.title);
   return (
     <>
@@ -89,20 +88,11 @@ function Detail({ order, onPick }: { order: OrderDetail; onPick: () => void }) {
             <h2 id="order-title" className={list.title}>
               {title}
             </h2>
-            <span className={ui.hint}>
-              {t('orders.quantityPrice', { quantity: formatNumber(order.quantity, lang) })}{' '}
-              <Amount value={order.price} />
-            </span>
-            <time className={ui.hint} dateTime={order.created_at}>
-              {formatDate(order.created_at, lang)}
-            </time>
+            <OrderFacts order={order} />
           </span>
         </div>
         <OrderFigures order={order} />
-        <div className={list.badges}>
-          <SettlementBadge settlement={order.settlement} />
-          {order.refund_status && <RefundBadge status={order.refund_status} />}
-        </div>
+        <OrderBadges order={order} />
         {order.refund_status && (
           <Link className={ui.link} to={orderPaths.refundRequest}>
             {t('routes.refundRequest')}
