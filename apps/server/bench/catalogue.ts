@@ -131,17 +131,6 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
   );
   const tokens: string[] = [];
   const ids = await db.selectFrom('products').select('id').where('active', '=', 1).execute();
-  await db
-    .insertInto('invitation_codes')
-    .values({
-      code: 'BENCH',
-      merchant_id: null,
-      created_by: null,
-      max_uses: null,
-      revoked_at: null,
-      created_at: now,
-    })
-    .execute();
   for (let m = 0; m < MERCHANTS; m++) {
     await db.transaction().execute(async (tx) => {
       const id = await benchMerchant(tx, '90', m, now);

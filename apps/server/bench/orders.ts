@@ -85,17 +85,6 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
     .insertInto('product_texts')
     .values({ product_id: product, lang: 'en', title: 'Wireless earbuds KQ-13', description: '' })
     .execute();
-  await db
-    .insertInto('invitation_codes')
-    .values({
-      code: 'BENCH',
-      merchant_id: null,
-      created_by: null,
-      max_uses: null,
-      revoked_at: null,
-      created_at: now,
-    })
-    .execute();
   const config = loadConfig({ ...process.env, SECRET: 'bench-secret-0123456789abcdef0123456789' });
   const payHash = await hashPassword(PAY_PASSWORD, config.argon2);
   const sessions = new Sessions(

@@ -205,7 +205,7 @@ export type MeasuredRow = Awaited<ReturnType<typeof measure>>;
 
 /**
  * Bench merchant number `m` (phone, email and shop name from it and `tag`, so two benches' merchants
- * never collide), with the platform invitation code BENCH as its parent's; answers its id.
+ * never collide), written straight to the tables with no parent; answers its id.
  */
 export function benchMerchant(tx: Db, tag: string, m: number, now: number): Promise<number> {
   return createMerchant(
