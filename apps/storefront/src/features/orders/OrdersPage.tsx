@@ -1,5 +1,4 @@
 import type { BuyerOrder } from '@dropdesk/contract/store';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Failure, Loading } from '../../components/Failure';
@@ -11,6 +10,7 @@ import { ORDER_STATUS_KEYS } from '../../lib/labels';
 import { orderLinks } from '../../lib/order-links';
 import { useBuyer } from '../../lib/session';
 import { useTitle } from '../../lib/title';
+import { usePages } from '../../lib/use-load';
 
 const LIMIT = 20;
 
@@ -52,34 +52,10 @@ export default function OrdersPage() {
 
 function BuyerOrders() {
   const { t } = useTranslation();
-  const [items, setItems] = useState<BuyerOrder[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` re-runs a failed page on retry
-  useEffect(() => {
-    const ctl = new AbortController();
-    setLoading(true);
-    setError(null);
-    api('orders', { query: { page: String(page), limit: String(LIMIT) }, signal: ctl.signal }).then(
-      (res) => {
-        if (ctl.signal.aborted) return;
-        setItems((prev) =>
-          page === 1 ? res.list : [...prev, ...res.list.filter((o) => !prev.some((p) => p.id === o.id))],
-        );
-        setTotal(res.total);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        setError(e);
-        setLoading(false);
-      },
-    );
-    return () => ctl.abort();
-  }, [page, round]);
+  const { items, loading, error, retry, more, hasMore } = usePages<BuyerOrder>(
+    (page, signal) => api('orders', { query: { page: String(page), limit: String(LIMIT) }, signal }),
+    [],
+  );
   return (
     <>
       {items.length > 0 && (
@@ -102,10 +78,10 @@ function BuyerOrders() {
       )}
       {!loading && !error && items.length === 0 && <p>{t('orders.empty')}</p>}
       {loading && <Loading />}
-      {error !== null && <Failure error={error} retry={() => setRound((r) => r + 1)} />}
-      {!loading && !error && items.length < total && (
+      {error !== null && <Failure error={error} retry={retry} />}
+      {hasMore && (
         <p className="actions">
-          <button type="button" className="btn block" onClick={() => setPage((n) => n + 1)}>
+          <button type="button" className="btn block" onClick={more}>
             {t('shop.more')}
           </button>
         </p>
