@@ -4,9 +4,12 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { systemClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/crypto';
+import { PayPasswords } from '../src/modules/account/paypwd.service';
 import { Sessions } from '../src/modules/auth/sessions';
 import { post } from '../src/modules/ledger/ledger';
+import { OrdersService } from '../src/modules/orders/orders.service';
 import { benchMerchant, freshDatabase, measure, rng, startServers, type Target } from './support';
 
 /**
@@ -21,8 +24,10 @@ import { benchMerchant, freshDatabase, measure, rng, startServers, type Target }
  * pickups. Each pickup checks the payment password: an Argon2id hash at the production cost.
  *
  * BENCH_ENGINES=sqlite (or postgres), BENCH_ORDERS (1,000,000), BENCH_MERCHANTS (1,000),
- * BENCH_SECONDS (5), BENCH_CONNECTIONS (1: what one merchant waits for), BENCH_KEEP.
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (1: what one merchant waits for), BENCH_KEEP; BENCH_ONLY=pick
+ * runs only the routes whose name contains it (with BENCH_PROFILE=1, a profile of just those).
  */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 1_000);
@@ -32,6 +37,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
 const PAY_PASSWORD = '246810';
 const BATCH_SIZE = 100;
+const PICK_CONNECTIONS = Number(process.env.BENCH_PICK_CONNECTIONS ?? 2);
 
 /** Statuses of a shop that has sold for a while, with the settlement each implies. */
 const MIX: Array<{ share: number; status: number; settlement: number }> = [
@@ -199,23 +205,77 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
     .orderBy('id')
     .execute();
   await database.close();
-  return { tokens: merchants.slice(0, 2).map((m) => m.token as string), pickIds: pickIds.map((r) => r.id) };
+  return {
+    tokens: merchants.slice(0, 2).map((m) => m.token as string),
+    pickerId: picker.id,
+    pickIds: pickIds.map((r) => r.id),
+  };
+}
+
+/**
+ * DESIGN's budget row, "pick transaction, embedded DB, one client": the same OrdersService.pick the
+ * route calls (order read, payment password, the money transaction with its journal), one after
+ * another from this process for BENCH_SECONDS, without HTTP. The server is idle meanwhile.
+ */
+async function pickThroughService(
+  place: { databaseUrl: string | undefined; dataDir: string },
+  merchantId: number,
+  nextId: () => number,
+) {
+  const database = openDatabase({ databaseUrl: place.databaseUrl, dataDir: place.dataDir });
+  const payPasswords = new PayPasswords({
+    db: database.db,
+    clock: systemClock,
+    argon2: loadConfig({ ...process.env, SECRET: 'bench-secret-0123456789abcdef0123456789' }).argon2,
+  });
+  const orders = new OrdersService({ db: database.db, clock: systemClock, payPasswords });
+  const times: number[] = [];
+  let failures = 0;
+  const end = performance.now() + DURATION * 1000;
+  try {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        await orders.pick(merchantId, { id: nextId(), pay_password: PAY_PASSWORD }, null);
+      } catch {
+        failures++;
+      }
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    await database.close();
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2));
+  return {
+    route: 'pick: service, no HTTP, 1 client',
+    'req/s': Math.round(times.length / DURATION),
+    'p50 ms': at(0.5),
+    'p99 ms': at(0.99),
+    'RSS MiB (peak)': '-',
+    'RSS MiB (after)': '-',
+    requests: times.length,
+    errors: failures,
+    'not code 1': 0,
+  } as unknown as Awaited<ReturnType<typeof measure>>;
 }
 
 async function benchEngine(engine: Engine) {
   const place = await freshDatabase(engine, 'orders');
   try {
     const t0 = Date.now();
-    const { tokens, pickIds } = await fill(place.databaseUrl, place.dataDir);
+    const { tokens, pickerId, pickIds } = await fill(place.databaseUrl, place.dataDir);
     const fillSeconds = ((Date.now() - t0) / 1000).toFixed(1);
     const servers = await startServers(place.dataDir, place.databaseUrl, 18_095);
     const { api, server } = servers;
     try {
       const [big, picker] = tokens as [string, string];
-      const run = (name: string, pid: number | undefined, target: Target, connections = CONNECTIONS) =>
-        measure(name, pid, target, { connections, seconds: DURATION });
+      const skipped = { 'req/s': 0 } as Awaited<ReturnType<typeof measure>>;
+      const run = async (name: string, pid: number | undefined, target: Target, connections = CONNECTIONS) =>
+        name.includes(ONLY) ? measure(name, pid, target, { connections, seconds: DURATION }) : skipped;
       const get = (url: string) => ({ url: `${api}${url}`, headers: { token: big } });
-      const rows = [];
+      const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
       rows.push(await run('bare Fastify GET', servers.bare.pid, { url: servers.bareUrl }));
       rows.push(await run('list: page 1', server.pid, get('/merchant/order/list?page=1&limit=20')));
       rows.push(await run('list: page 500', server.pid, get('/merchant/order/list?page=500&limit=20')));
@@ -252,13 +312,26 @@ async function benchEngine(engine: Engine) {
         },
       });
       // Two connections: the server hashes one password while the other request's transaction runs.
-      rows.push(await run('pick (one order)', server.pid, pickTarget(false), 2));
-      const batch = await run(`pick_batch (${BATCH_SIZE} orders)`, server.pid, pickTarget(true), 2);
+      rows.push(await run('pick (one order)', server.pid, pickTarget(false), PICK_CONNECTIONS));
+      if ('pick: service'.includes(ONLY)) {
+        const service = await pickThroughService(
+          place,
+          pickerId,
+          () => pickIds[next++ % pickIds.length] as number,
+        );
+        rows.push(service);
+      }
+      const batch = await run(
+        `pick_batch (${BATCH_SIZE} orders)`,
+        server.pid,
+        pickTarget(true),
+        PICK_CONNECTIONS,
+      );
       rows.push(batch);
       console.log(
         `\nbench:orders — ${engine}, ${ORDERS.toLocaleString('en')} orders, ${MERCHANTS.toLocaleString('en')} merchants (one with ${BIG.toLocaleString('en')}), filled in ${fillSeconds} s; ${os.cpus().length} cores, ${CONNECTIONS} connection(s) for reads, ${DURATION}s each`,
       );
-      console.table(rows);
+      console.table(rows.filter((row) => row !== skipped));
       console.log(
         `pick_batch picks ${(batch['req/s'] * BATCH_SIZE).toLocaleString('en')} orders/s (${next.toLocaleString('en')} pickups asked of ${pickIds.length.toLocaleString('en')} awaiting).`,
       );

@@ -87,7 +87,12 @@ export async function freshDatabase(engine: Engine, prefix: string) {
  * and `databaseUrl`, and a bare Fastify route beside it; answers their addresses and processes.
  */
 export async function startServers(dataDir: string, databaseUrl: string | undefined, port: number) {
-  const server = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
+  // BENCH_PROFILE=1: the server writes a CPU profile on exit, into BENCH_PROFILE_DIR or the data dir.
+  const profile =
+    process.env.BENCH_PROFILE === '1'
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? path.join(dataDir, 'profile')}`]
+      : [];
+  const server = spawn(process.execPath, ['--enable-source-maps', ...profile, builtServer()], {
     cwd: serverDir,
     env: {
       ...process.env,

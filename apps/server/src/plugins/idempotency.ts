@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database';
+import { type Db, unsyncedWrite } from '../db/database';
 import { sha256 } from '../lib/crypto';
 import { Refusal } from '../lib/refusal';
 import { successBody } from '../lib/route';
@@ -67,20 +67,23 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
           : 'anon';
     const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
     const reservedAt = app.clock.now();
+    // A reservation a crash loses is one the retry would have to take over anyway: unsynced.
     const reserve = () =>
-      db
-        .insertInto('idempotency_keys')
-        .values({
-          scope,
-          key,
-          request_hash: requestHash,
-          state: 'pending',
-          http_status: null,
-          response: null,
-          created_at: reservedAt,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
+      unsyncedWrite(app.database, (db) =>
+        db
+          .insertInto('idempotency_keys')
+          .values({
+            scope,
+            key,
+            request_hash: requestHash,
+            state: 'pending',
+            http_status: null,
+            response: null,
+            created_at: reservedAt,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      );
     let inserted = await reserve();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
       // Take over a reservation left pending by a server that died with the request in flight.
@@ -154,10 +157,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .where('state', '=', 'pending')
         .where('created_at', '=', idem.reservedAt)
         .execute();
-    } else if (typeof payload === 'string') {
+    } else if (typeof payload === 'string' && !idem.completed) {
       // A money route that succeeded must have recorded its answer inside its own transaction
       // (moneyTransaction does); recording it only now would leave a crash window between the two.
-      if (!idem.completed && reply.statusCode === 200 && payload.startsWith('{"code":1'))
+      if (reply.statusCode === 200 && payload.startsWith('{"code":1'))
         request.log.error(
           { route: request.routeOptions.url },
           'money route answered without moneyTransaction',

@@ -1,5 +1,7 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILURES } from '@dropdesk/contract/constants';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { type HashCost, hashPassword, verifyPassword } from '../../lib/crypto';
@@ -12,6 +14,16 @@ export const PAY_CHECK_LEASE_MS = 30_000;
 /** A check that finds every slot taken by checks in flight waits for them, polling, this long at most. */
 export const PAY_CHECK_WAIT_MS = 5_000;
 const PAY_CHECK_POLL_MS = 20;
+/** How long this process remembers a payment password it verified (docs/decisions.md 19). */
+export const PAY_PASSWORD_REMEMBER_MS = 5 * 60_000;
+/** At most this many merchants are remembered at once; the least recently paying go first. */
+const PAY_REMEMBER_MAX = 50_000;
+
+/** A verified password, as a keyed MAC only, and the stored hash it was verified against. */
+interface Remembered {
+  hash: string;
+  mac: Buffer;
+}
 
 export interface PayPasswordDeps {
   db: Db;
@@ -51,9 +63,20 @@ type Outcome =
  *   verification and one slot: 200 parallel right answers need one slot, not 200.
  * A check that outlives its lease (a stalled process) may let one more guess in: the price of not
  * locking a merchant forever after a crash.
+ *
+ * A right answer is remembered for 5 minutes (docs/decisions.md 19): the same password from the
+ * same merchant is then accepted after one read of the row instead of an Argon2 verification,
+ * while the stored hash is unchanged and no failure or lock is recorded. Only an HMAC under a key
+ * that lives in this process's memory is kept, never the password. A wrong answer never takes
+ * this path: each guess is still verified and counted.
  */
 export class PayPasswords {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
+  private readonly remembered = new LRUCache<number, Remembered>({
+    max: PAY_REMEMBER_MAX,
+    ttl: PAY_PASSWORD_REMEMBER_MS,
+  });
+  private readonly macKey = randomBytes(32);
 
   constructor(private readonly deps: PayPasswordDeps) {}
 
@@ -111,11 +134,13 @@ export class PayPasswords {
   }
 
   private async verify(merchantId: number, password: string): Promise<Outcome> {
+    if (await this.isRemembered(merchantId, password)) return { kind: 'ok' };
     const slot = await this.takeSlot(merchantId);
     if (!('hash' in slot)) return slot;
     const { clock, db } = this.deps;
     if (await verifyPassword(slot.hash, password)) {
       await repo.passed(db, merchantId, slot);
+      this.remembered.set(merchantId, { hash: slot.hash, mac: this.mac(merchantId, password) });
       return { kind: 'ok' };
     }
     const { failures, lockedUntil } = await repo.failed(db, merchantId, slot, clock.now(), {
@@ -127,6 +152,24 @@ export class PayPasswords {
       attemptsLeft: Math.max(0, PAY_PASSWORD_MAX_FAILURES - failures),
       lockedUntil: failures >= PAY_PASSWORD_MAX_FAILURES ? lockedUntil : null,
     };
+  }
+
+  /** True when this password was verified lately and the row shows no change, failure or lock since. */
+  private async isRemembered(merchantId: number, password: string): Promise<boolean> {
+    const entry = this.remembered.get(merchantId);
+    if (!entry) return false;
+    const state = await repo.state(this.deps.db, merchantId);
+    const clean =
+      state !== undefined &&
+      state.pay_password_hash === entry.hash &&
+      state.pay_fail_count === 0 &&
+      (state.pay_locked_until === null || state.pay_locked_until <= this.deps.clock.now());
+    if (!clean) this.remembered.delete(merchantId);
+    return clean && timingSafeEqual(entry.mac, this.mac(merchantId, password));
+  }
+
+  private mac(merchantId: number, password: string): Buffer {
+    return createHmac('sha256', this.macKey).update(`${merchantId}:${password}`).digest();
   }
 
   /** A slot, or why none: no merchant, no password, a stored lock, or checks in flight too long. */

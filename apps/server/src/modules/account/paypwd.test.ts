@@ -265,6 +265,30 @@ describe('payment password', () => {
       expect((await m.client.post(VERIFY, { pay_password: '000000' })).data.attempts_left).toBe(4);
     });
 
+    it('a remembered right entry weakens nothing: a wrong one after it is counted, a changed password drops the old one', async () => {
+      const m = await newMerchant(t, { payPassword: '123456' });
+      for (let i = 0; i < 3; i++) {
+        expect((await m.client.post(VERIFY, { pay_password: '123456' })).data).toEqual({ ok: true });
+      }
+      expect((await m.client.post(VERIFY, { pay_password: '000000' })).data.attempts_left).toBe(4);
+      expect((await payState(m.id)).pay_fail_count).toBe(1);
+      // The right one after a failure is verified in full again, and clears the count.
+      expect((await m.client.post(VERIFY, { pay_password: '123456' })).data).toEqual({ ok: true });
+      expect((await payState(m.id)).pay_fail_count).toBe(0);
+
+      const change = await m.client.post(RESET, {
+        pay_password: '654321',
+        pay_password_confirm: '654321',
+        old_pay_password: '123456',
+      });
+      expect(change.code).toBe(1);
+      expect((await m.client.post(VERIFY, { pay_password: '123456' })).error).toBe('WRONG_PAY_PASSWORD');
+      expect((await m.client.post(VERIFY, { pay_password: '654321' })).data).toEqual({ ok: true });
+      // Another merchant with the same digits is verified on its own.
+      const other = await newMerchant(t, { payPassword: '111111' });
+      expect((await other.client.post(VERIFY, { pay_password: '654321' })).error).toBe('WRONG_PAY_PASSWORD');
+    });
+
     it('50 parallel wrong payment passwords: exactly 5 are checked, 45 find it locked, and then even the right one is refused', async () => {
       const m = await newMerchant(t, { payPassword: '123456' });
       const replies = await Promise.all(
