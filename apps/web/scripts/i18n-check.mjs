@@ -33,11 +33,32 @@ function files(dir) {
 }
 
 const problems = [];
-const locales = Object.fromEntries(
-  LOCALES.map((lang) => [lang, flatten(JSON.parse(readFileSync(join(localesDir, `${lang}.json`), 'utf8')))]),
-);
-const extra = readdirSync(localesDir).filter((f) => f.endsWith('.json') && !LOCALES.includes(f.slice(0, -5)));
-for (const f of extra) problems.push(`locales/${f}: not one of the 7 languages`);
+// The app's locales, and each feature's own (`features/x/locales`, loaded with its screens), which
+// are merged into the same keys: every key is defined in exactly one of them.
+const featuresDir = join(src, 'features');
+const localeDirs = [
+  localesDir,
+  ...readdirSync(featuresDir)
+    .map((f) => join(featuresDir, f, 'locales'))
+    .filter((d) => statSync(d, { throwIfNoEntry: false })?.isDirectory()),
+];
+const locales = Object.fromEntries(LOCALES.map((lang) => [lang, new Map()]));
+for (const dir of localeDirs) {
+  const where = relative(src, dir);
+  for (const lang of LOCALES) {
+    const file = join(dir, `${lang}.json`);
+    if (!statSync(file, { throwIfNoEntry: false })) {
+      problems.push(`${where}/${lang}.json: missing`);
+      continue;
+    }
+    for (const [key, value] of flatten(JSON.parse(readFileSync(file, 'utf8')))) {
+      if (locales[lang].has(key)) problems.push(`${where}/${lang}.json: ${key} is defined in another locale file too`);
+      locales[lang].set(key, value);
+    }
+  }
+  const extra = readdirSync(dir).filter((f) => f.endsWith('.json') && !LOCALES.includes(f.slice(0, -5)));
+  for (const f of extra) problems.push(`${where}/${f}: not one of the 7 languages`);
+}
 
 // Keys the code asks for: t('a.b'), i18n.t('a.b') and the route/tab tables' title: 'a.b'.
 const asked = new Map();

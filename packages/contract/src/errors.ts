@@ -75,6 +75,11 @@ export const ERROR_KEYS = [
   'REFUND_EXISTS',
   'REFUND_TOO_MUCH',
   'REFUND_WHOLE_ORDER',
+  // dashboard (issue 12)
+  // messages and announcements (issue 12)
+  // shop settings (issue 12)
+  // express lane (issue 12)
+  // alliance (issue 12)
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -250,6 +250,16 @@ export const orderListQuery = z.strictObject({
   status: statusQuery.optional(),
   settlement: settlementQuery.optional(),
   keyword: orderKeywordField,
+  /**
+   * `1`: only the orders the dashboard counts as sold (paid, not refunded in full), the orders
+   * behind its total sales (contract/dashboard.ts).
+   */
+  sold: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
+  /** Only orders paid on this day of the merchant's time zone (YYYY-MM-DD): today's sold orders. */
+  paid_day: z
+    .string({ error: 'FIELD_INVALID' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'FIELD_INVALID' })
+    .optional(),
   ...pageQuery,
 });
 export const orderDetailQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });

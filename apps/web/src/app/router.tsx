@@ -7,14 +7,20 @@ import { RouteError } from './RouteError';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
-/** A screen is a lazy chunk with its own error boundary and a translated title. */
-function screen(path: string, title: string, load: ScreenModule): RouteObject {
+/**
+ * A screen is a lazy chunk with its own error boundary and a translated title. A feature with its
+ * own texts (`features/x/texts.ts`) passes their loader: fetched beside the chunk, not after it.
+ */
+function screen(path: string, title: string, load: ScreenModule, texts?: () => Promise<void>): RouteObject {
   const handle: RouteHandle = { title };
   return {
     path,
     handle,
     errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const [module] = await Promise.all([load(), texts?.()]);
+      return { Component: module.default };
+    },
   };
 }
 

@@ -49,11 +49,43 @@ export function currentLang(): Lang {
   return isLang(lang) ? lang : storedLang();
 }
 
+/** A feature's own texts: one chunk per language, like the app's (`features/x/texts.ts`). */
+export type TextLoaders = Record<Lang, () => Promise<{ default: Messages }>>;
+
+/** What has been added to i18next: the app's bundles per language, and each feature's. */
+const added = new WeakMap<TextLoaders, Set<Lang>>();
+/** Features whose texts a screen has asked for: loaded again in each language switched to. */
+const features = new Set<TextLoaders>();
+
+async function addTexts(source: TextLoaders, lang: Lang, ns = 'translation'): Promise<void> {
+  const langs = added.get(source) ?? new Set<Lang>();
+  added.set(source, langs);
+  if (langs.has(lang)) return;
+  const messages = await source[lang]();
+  // Deep-merged into the namespace: a feature's keys sit beside the app's (`home.sales`).
+  i18n.addResourceBundle(lang, ns, messages.default, true, true);
+  langs.add(lang);
+}
+
 async function ensureBundle(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation') && i18n.hasResourceBundle(lang, SERVER_NS)) return;
-  const [messages, server] = await Promise.all([loaders[lang](), serverLoaders[lang]()]);
-  i18n.addResourceBundle(lang, SERVER_NS, server.default, true, true);
-  i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
+  await Promise.all([
+    addTexts(serverLoaders, lang, SERVER_NS),
+    addTexts(loaders, lang),
+    ...[...features].map((source) => addTexts(source, lang)),
+  ]);
+}
+
+/**
+ * Loads a feature's texts (keys under its own prefix, in `features/x/locales/<lang>.json`) in the
+ * current language, with its screen's chunk (`screen()` in app/router.tsx): a screen's words are
+ * fetched with the screen, so the first paint of /login never carries them. The vi fallback follows
+ * in the background, and every later language switch loads them too.
+ */
+export async function loadTexts(source: TextLoaders): Promise<void> {
+  features.add(source);
+  const lang = currentLang();
+  await addTexts(source, lang);
+  if (lang !== DEFAULT_LANG) void addTexts(source, DEFAULT_LANG).catch(() => undefined);
 }
 
 let ready: Promise<void> | undefined;

@@ -34,6 +34,16 @@ export const paths = {
   finance: '/finance',
   idInfo: '/idInfo',
   bank: '/bank',
+  // issue 12
+  settingup: '/settingup',
+  baseinfo: '/baseinfo',
+  socialmedia: '/socialmedia',
+  uploadBanner: '/uploadBanner',
+  message: '/message',
+  messageDetail: '/messageDetail',
+  storeExpress: '/storeExpress',
+  buyTrainBill: '/buyTrainBill',
+  alliance: '/alliance',
 } as const;
 
 /**

@@ -5,6 +5,10 @@ import * as topup004 from './004_topup_bank_account';
 import * as login005 from './005_login_attempts';
 import * as catalogue006 from './006_catalogue';
 import * as orders007 from './007_orders';
+import * as stats008 from './008_shop_stats';
+import * as messages009 from './009_messages';
+import * as shop010 from './010_shop';
+import * as express011 from './011_express_alliance';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -29,4 +33,8 @@ export const migrations: MigrationSource[] = [
   { name: '005_login_attempts', up: login005.up },
   { name: '006_catalogue', up: catalogue006.up },
   { name: '007_orders', up: orders007.up },
+  { name: '008_shop_stats', up: stats008.up },
+  { name: '009_messages', up: messages009.up },
+  { name: '010_shop', up: shop010.up },
+  { name: '011_express_alliance', up: express011.up },
 ];

@@ -20,7 +20,13 @@ export type NoticeType =
   | 'refund_arbitrated'
   | 'order_shipped'
   | 'order_progress'
-  | 'order_settled';
+  | 'order_settled'
+  // issue 12
+  | 'promotion_started'
+  | 'promotion_ended'
+  | 'shop_closed'
+  | 'shop_reopened'
+  | 'commission_earned';
 
 /**
  * Stores a user notice inside the caller's transaction, so the notice exists exactly when the

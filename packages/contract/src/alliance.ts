@@ -1,0 +1,2 @@
+// Issue 12 (alliance): contract rows, to be written.
+export {};

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { moneyOut } from './money-fields';
+import { defineRoute } from './route';
+
+/**
+ * The Home dashboard (DESIGN §5 "Storefront, buyers and figures"; docs/dashboard.md). Every figure
+ * is made of recorded events only: orders buyers paid, visits to the storefront, follows and
+ * ratings. Nothing here or anywhere under /merchant or /admin can create one of those.
+ *
+ * Definitions (the server's per-shop rollups keep them; `ops stats:check` recomputes them from the
+ * events and prints any difference):
+ * - an order *counts as sold* once paid (`paid_at`), unless refunded in full; its *sales* are what
+ *   the buyer paid less refunds (`total − refunded`), its *profit* the order's earnings (sales less
+ *   the cost it carries: `cost_total` until picked up, then what was paid less what came back);
+ * - "today" and the days of the curve are the merchant's calendar days in its time zone, and an
+ *   order belongs to the day it was paid (a later refund changes that day's figures);
+ * - visitors: distinct visitors per shop and day (one storefront visit row each), summed over days;
+ * - followers: buyers following the shop now; rating: the mean of buyers' 1–5 ratings;
+ * - credit score: 100 minus the penalties below over the last CREDIT_WINDOW_DAYS, never below 0.
+ */
+
+/** The sales curve's ranges: today by hour, the last 7 or 30 days by day (today included). */
+export const ECHART_RANGES = ['today', 'seven', 'thirty'] as const;
+export type EchartRange = (typeof ECHART_RANGES)[number];
+
+/** Credit score: what each event costs, and over how many days events count. */
+export const CREDIT_SCORE_BASE = 100;
+export const CREDIT_WINDOW_DAYS = 90;
+/** An order picked up more than this long after it was paid was picked up late. */
+export const LATE_PICKUP_HOURS = 48;
+export const CREDIT_PENALTIES = {
+  /** Each order picked up late (more than LATE_PICKUP_HOURS after payment). */
+  late_pickup: 2,
+  /** Each refund the merchant rejected and an operator then granted the buyer on appeal. */
+  refund_lost: 5,
+} as const;
+
+/** How many days of visits the visitors drill-down may ask for. */
+export const VISIT_DAYS_MAX = 90;
+
+const count = z.number().int();
+
+export const dashboardData = z.object({
+  /** The IANA zone the days are cut in, and today's date there (YYYY-MM-DD). */
+  time_zone: z.string(),
+  today: z.string(),
+  /** Orders sold over the shop's life, their sales and profit. */
+  total_orders: count,
+  total_sales: moneyOut,
+  total_profit: moneyOut,
+  /** Orders paid today, their sales and (estimated: costs of orders not yet picked up included) profit. */
+  today_orders: count,
+  today_sales: moneyOut,
+  today_profit: moneyOut,
+  followers: count,
+  rating: z.object({
+    /** Mean of the ratings, one decimal ("4.6"); null before the first rating. */
+    average: z.string().nullable(),
+    count,
+  }),
+  credit: z.object({
+    score: count,
+    /** Its inputs, so the screen can explain it. */
+    base: count,
+    window_days: count,
+    late_pickups: count,
+    refunds_lost: count,
+    penalties: z.object({ late_pickup: count, refund_lost: count }),
+  }),
+  visitors: z.object({ today: count, seven: count, thirty: count }),
+});
+
+export const echartPoint = z.object({
+  /** YYYY-MM-DD for a day, HH:00 for an hour of today. */
+  label: z.string(),
+  orders: count,
+  sales: moneyOut,
+  visitors: count,
+});
+
+export const ratingItem = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  title: z.string(),
+  stars: z.number().int().min(1).max(5),
+  comment: z.string(),
+  rated_at: isoTime,
+});
+
+export const dashboardRoutes = {
+  index: defineRoute({
+    method: 'GET',
+    path: '/merchant/index/index',
+    auth: 'merchant',
+    summary: "The Home figures: sales, profit, today's orders, followers, rating, credit score, visitors",
+    refusals: [],
+    data: dashboardData,
+  }),
+  echart: defineRoute({
+    method: 'GET',
+    path: '/merchant/index/echart',
+    auth: 'merchant',
+    summary: 'The sales curve: orders, sales and visitors per hour of today, or per day of the last 7 or 30',
+    refusals: ['INVALID_INPUT'],
+    query: z.strictObject({
+      range: z.enum(ECHART_RANGES, { error: 'FIELD_INVALID' }).default('seven'),
+    }),
+    data: z.object({
+      range: z.enum(ECHART_RANGES),
+      time_zone: z.string(),
+      series: z.array(echartPoint),
+    }),
+  }),
+  visits: defineRoute({
+    method: 'GET',
+    path: '/merchant/index/visits',
+    auth: 'merchant',
+    summary: 'What the visitors figures are made of: distinct visitors per day, newest day first',
+    refusals: ['INVALID_INPUT'],
+    query: z.strictObject({ days: queryInt(1, VISIT_DAYS_MAX).default(30) }),
+    data: z.object({
+      time_zone: z.string(),
+      list: z.array(z.object({ date: z.string(), visitors: count })),
+    }),
+  }),
+  ratings: defineRoute({
+    method: 'GET',
+    path: '/merchant/index/ratings',
+    auth: 'merchant',
+    summary: 'What the rating is made of: the buyers’ ratings, newest first',
+    refusals: ['INVALID_INPUT'],
+    query: z.strictObject({ ...pageQuery }),
+    data: pageOf(ratingItem),
+  }),
+} as const;

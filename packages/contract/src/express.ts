@@ -1,0 +1,2 @@
+// Issue 12 (express): contract rows, to be written.
+export {};

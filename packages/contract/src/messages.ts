@@ -1,0 +1,2 @@
+// Issue 12 (messages): contract rows, to be written.
+export {};

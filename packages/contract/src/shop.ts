@@ -1,0 +1,2 @@
+// Issue 12 (shop): contract rows, to be written.
+export {};
