@@ -201,11 +201,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
-  // /login comes prerendered in the visitor's language (apps/web/scripts/prerender.mjs), chosen by
-  // the `lang` cookie the app mirrors from local storage; the default language without one.
+  // /login is the login page (apps/web/src/login: prerendered per language by
+  // apps/web/scripts/prerender.mjs, with its own small script, not the app), in the language of the
+  // `lang` cookie the app mirrors from local storage; the default language without one. A partner's
+  // handoff (`?data=`) is the app's to run, so that one gets the app.
   const prerendered = path.join(config.webDist, 'login');
   if (hasWeb && fs.existsSync(prerendered)) {
+    // The specification: the root path redirects to /login (its query kept).
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/login${query}`, 302);
+    });
     app.get('/login', { schema: { hide: true } }, (request, reply) => {
+      if (new URLSearchParams(request.url.split('?')[1] ?? '').has('data'))
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       const fromCookie = /(?:^|;\s*)lang=([^;]*)/
         .exec(request.headers.cookie ?? '')?.[1]
         ?.replace('%2D', '-');

@@ -108,4 +108,18 @@ describe(`prerendered /login (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
     const res = await t.app.inject({ url: '/register' });
     expect(res.body).toContain('<title>Dropdesk</title>');
   });
+
+  it("sends the app, not the login page, for a partner's handoff (/login?data=), which the app runs", async () => {
+    const res = await t.app.inject({ url: '/login?data=abc.def&mer=1', headers: { cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Dropdesk</title>');
+  });
+
+  it('redirects / to /login, keeping the query', async () => {
+    const bare = await t.app.inject({ url: '/' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/login');
+    const withQuery = await t.app.inject({ url: '/?redirect=%2Fmy' });
+    expect(withQuery.headers.location).toBe('/login?redirect=%2Fmy');
+  });
 });

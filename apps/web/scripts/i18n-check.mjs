@@ -52,7 +52,8 @@ for (const dir of localeDirs) {
       continue;
     }
     for (const [key, value] of flatten(JSON.parse(readFileSync(file, 'utf8')))) {
-      if (locales[lang].has(key)) problems.push(`${where}/${lang}.json: ${key} is defined in another locale file too`);
+      if (locales[lang].has(key))
+        problems.push(`${where}/${lang}.json: ${key} is defined in another locale file too`);
       locales[lang].set(key, value);
     }
   }

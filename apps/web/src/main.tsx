@@ -8,43 +8,16 @@ import './app/global.css';
 import { routes } from './app/router';
 import { takeFlash } from './lib/flash';
 import { i18n, initI18n } from './lib/i18n';
+import { documentNavigation } from './lib/navigation';
 import { paths } from './lib/paths';
 import { toast } from './lib/toast';
 
 // A lazy screen whose chunk is gone (a new deployment) raises `vite:preloadError`; the import
 // then rejects and the route's error boundary offers a reload, so Vite's default is kept.
 
-/**
- * /login arrives prerendered (scripts/prerender.mjs), so a merchant may type before the scripts
- * arrive. What was typed, and where the caret was, carry over into the inputs React draws.
- */
-function typedBeforeStart(root: HTMLElement): Array<{ name: string; value: string; focused: boolean }> {
-  return [...root.querySelectorAll<HTMLInputElement>('input[name]')]
-    .filter((input) => input.value !== '')
-    .map((input) => ({ name: input.name, value: input.value, focused: document.activeElement === input }));
-}
-
-function carryOver(root: HTMLElement, typed: ReturnType<typeof typedBeforeStart>): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  let tries = 0;
-  const apply = () => {
-    const inputs = typed.map(
-      (t) => [t, root.querySelector<HTMLInputElement>(`input[name="${t.name}"]`)] as const,
-    );
-    // The screen's chunk may still be on its way: look again on the next frames (about a second).
-    if (inputs.some(([, input]) => !input) && ++tries < 60) return void requestAnimationFrame(apply);
-    for (const [t, input] of inputs) {
-      if (input?.value !== '') continue;
-      setValue?.call(input, t.value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      if (t.focused) input.focus();
-    }
-  };
-  requestAnimationFrame(apply);
-}
-
 async function start() {
-  // Redirect "/" before the router exists, so no lazy screen of "/" is fetched for nothing.
+  // The server redirects "/" to /login; a server without the built login page (Vite's dev
+  // server serves it too: vite.config.ts) may not, so the app does it before the router exists.
   if (window.location.pathname === '/') {
     window.history.replaceState(null, '', `${paths.login}${window.location.search}${window.location.hash}`);
   }
@@ -59,8 +32,7 @@ async function start() {
   // The router starts fetching the current screen's chunk at once, alongside the locale.
   const router = createBrowserRouter(routes);
   await locale;
-  // Draw once the screen's chunk is in: until then what is on screen (the prerendered /login, or
-  // the brand mark) stays, instead of an empty page in between.
+  // Draw once the screen's chunk is in: until then the brand mark stays, instead of an empty page.
   if (!router.state.initialized)
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {
@@ -70,14 +42,13 @@ async function start() {
       });
     });
   const root = document.getElementById('root')!;
-  const typed = typedBeforeStart(root);
   // A transition: React renders the first screen in slices, yielding to the browser between them,
   // so a slow phone's main thread is never held for the whole render (a long task blocks taps).
   startTransition(() => createRoot(root).render(<RouterProvider router={router} />));
-  if (typed.length) carryOver(root, typed);
 
-  const flash = takeFlash();
-  if (flash) toast.fail(flash);
+  // Leaving for the login page: its message is the login page's to show.
+  const flash = documentNavigation.leaving ? null : takeFlash();
+  if (flash) (flash.kind === 'fail' ? toast.fail : toast.success)(flash.text);
 }
 
 start().catch((error: unknown) => {

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { takeFlash } from '../lib/flash';
 import { mockApi, ok } from '../test/api';
 import { newConfig, orderBadge } from '../test/factories';
-import { expectToast, logIn, logOut, renderApp } from '../test/render';
+import { logIn, logOut, renderApp } from '../test/render';
+import { pageLoads } from '../test/setup';
 
 /** Amounts are written with the platform's currency, which the app reads from the public config. */
 const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
@@ -11,13 +13,14 @@ describe('route guard', () => {
   beforeEach(() => logOut());
   afterEach(() => vi.unstubAllGlobals());
 
-  it("sends a logged-out visitor to /login with 'Please log in first'", async () => {
+  it("sends a logged-out visitor to the login page with 'Please log in first'", async () => {
     mockApi({});
     const { router } = await renderApp('/setting');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fsetting');
-    await expectToast('Please log in first');
-    expect(await screen.findByRole('heading', { name: 'Log in to your shop' })).toBeInTheDocument();
+    // The login page is its own page (src/login), opened with a full load; it shows the message.
+    expect(pageLoads).toEqual(['/login?redirect=%2Fsetting']);
+    expect(takeFlash()).toEqual({ text: 'Please log in first', kind: 'fail' });
   });
 
   it('lets a logged-in merchant in', async () => {
@@ -32,6 +35,7 @@ describe('route guard', () => {
     mockApi({});
     const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(pageLoads).toEqual(['/login']);
     await router.navigate('/no-such-page');
     expect(
       await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 3000 }),

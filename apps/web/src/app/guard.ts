@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
+import { setFlash } from '../lib/flash';
 import { i18nReady } from '../lib/i18n';
 import { messageOf } from '../lib/messages';
 import { paths } from '../lib/paths';
 import { getToken } from '../lib/session';
-import { toast } from '../lib/toast';
 
 /**
  * Loader of every page that needs a session. The specification leaves pages unguarded; the issue
@@ -12,7 +12,8 @@ import { toast } from '../lib/toast';
 export async function requireSession({ request }: { request: Request }) {
   if (getToken()) return null;
   await i18nReady();
-  toast.fail(messageOf('UNAUTHORIZED'));
+  // Shown by the login page, which is opened with a full page load (a toast would go with this one).
+  setFlash(messageOf('UNAUTHORIZED'));
   const { pathname, search } = new URL(request.url);
   throw redirect(`${paths.login}?redirect=${encodeURIComponent(pathname + search)}`);
 }

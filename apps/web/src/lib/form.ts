@@ -24,9 +24,9 @@
  * }
  * ```
  *
- * A screen on the first paint's path (/login) passes a loader instead of the schema,
- * `useContractForm(() => import('../login-schema').then((m) => m.loginForm), ...)`: zod (~25 KB gzip)
- * then loads when the merchant first focuses the form (`onFocus={form.preload}`), not with the page.
+ * A screen that should paint before zod (~25 KB gzip) arrives passes a loader instead of the schema,
+ * `useContractForm(() => import('../some-schema').then((m) => m.form), ...)`: zod then loads when
+ * the merchant first focuses the form (`onFocus={form.preload}`), not with the page.
  *
  * A screen whose rule goes beyond the body (a field the body leaves optional, a check the server
  * does not make) extends the contract's schema (`body.safeExtend({...}).refine(...)`) rather than

@@ -2,8 +2,9 @@ import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/c
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The key the specification keeps the chosen language under in local storage. */
-export const LANG_STORAGE_KEY = 'lang';
+import { mirrorLangCookie, storedLang, storeLang } from './lang-storage';
+
+export { LANG_STORAGE_KEY, storedLang } from './lang-storage';
 
 type Messages = Record<string, unknown>;
 
@@ -34,15 +35,6 @@ const serverLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
 };
 
 export const i18n = i18next.createInstance();
-
-export function storedLang(): Lang {
-  try {
-    const value = localStorage.getItem(LANG_STORAGE_KEY);
-    return isLang(value) ? value : DEFAULT_LANG;
-  } catch {
-    return DEFAULT_LANG;
-  }
-}
 
 export function currentLang(): Lang {
   const lang = i18n.language;
@@ -125,24 +117,5 @@ export async function switchLanguage(lang: Lang): Promise<void> {
   await ensureBundle(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
-  mirrorLangCookie(lang);
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    // storage unavailable (private mode): the choice lasts for this visit
-  }
-}
-
-/**
- * The language also goes in a `lang` cookie, so the server can send /login already painted in it
- * (the login shell is prerendered per language at build: scripts/prerender.mjs). Local storage
- * stays the source of truth (the specification's); the cookie follows it on every start.
- */
-function mirrorLangCookie(lang: Lang): void {
-  try {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers
-    document.cookie = `${LANG_STORAGE_KEY}=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
-  } catch {
-    // cookies disabled: /login is sent in the default language and switches once the app starts
-  }
+  storeLang(lang);
 }

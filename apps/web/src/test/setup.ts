@@ -2,9 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { rememberCurrency } from '../lib/money';
+import { documentNavigation } from '../lib/navigation';
 import { resetAppQueryClient } from '../lib/query';
 import { loadToast } from '../lib/toast';
 import { assertNoUnmockedCalls } from './api';
+
+/** Where the app asked the browser to go with a full page load (the login page), newest last. */
+export const pageLoads: string[] = [];
+documentNavigation.replace = (url) => {
+  pageLoads.push(url);
+};
 
 // Lazy screens are transformed on first use: give them time on a busy 2-core machine.
 configure({ asyncUtilTimeout: 4000 });
@@ -27,5 +34,6 @@ afterEach(() => {
     document.body.innerHTML = ''; // toasts and popups live outside the rendered root
     localStorage.clear();
     sessionStorage.clear();
+    pageLoads.length = 0;
   }
 });

@@ -1,6 +1,7 @@
+import { setFlash } from '../../lib/flash';
 import { ApiError } from '../../lib/http';
 import { i18n } from '../../lib/i18n';
-import { HOME_PATH, safePath } from '../../lib/paths';
+import { HOME_PATH, paths, safePath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { linkHandoff } from './api/link-handoff';
@@ -38,7 +39,10 @@ export async function runHandoff(
     return path ?? HOME_PATH;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return cleaned; // the client has told the user why
+    // The client has told the user why; on /login the app then opens the login page with a full
+    // page load (src/login), so it is said again there.
+    if (location.pathname === paths.login) setFlash(error.message);
+    return cleaned;
   } finally {
     close();
   }

@@ -1,0 +1,39 @@
+// The login page's HTML, from the app's index.html: the build's prerender (scripts/prerender.mjs)
+// and Vite's dev server (vite.config.ts) both assemble it here, so they cannot drift apart.
+
+const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/;
+const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * @param {object} page
+ * @param {string} page.template the app's index.html (built or source)
+ * @param {string} page.lang
+ * @param {string} page.title
+ * @param {string} page.markup LoginView rendered to HTML
+ * @param {object} page.texts what src/login/page.ts reads from #login-texts (LoginTexts)
+ * @param {string} page.script the login page's module script
+ * @param {string} [page.css] its stylesheet, inline (small, and a link would cost a round trip)
+ */
+export function loginPage({ template, lang, title, markup, texts, script, css }) {
+  if (!ROOT.test(template)) throw new Error('login page: #root with its boot mark not found in index.html');
+  // JSON inside <script>: no "</script>" can close it early.
+  const json = JSON.stringify(texts).replaceAll('<', '\\u003c');
+  const head = [
+    css ? `<style>${css}</style>` : '',
+    `<script type="module" crossorigin src="${script}"></script>`,
+  ].filter(Boolean);
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      // Not the app: its entry, and what was preloaded for it, stay out of this page.
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+      .replace(
+        ROOT,
+        () =>
+          `<div id="root">${markup}</div>\n    <script type="application/json" id="login-texts">${json}</script>`,
+      )
+  );
+}
