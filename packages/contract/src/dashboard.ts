@@ -74,8 +74,10 @@ export const dashboardData = z.object({
 export const echartPoint = z.object({
   /** YYYY-MM-DD for a day, HH:00 for an hour of today. */
   label: z.string(),
+  /** Orders counted as sold paid in the hour or day, and their sales. */
   orders: count,
   sales: moneyOut,
+  /** A day's distinct visitors; for an hour of today, the visitors whose first visit of the day fell in it. */
   visitors: count,
 });
 

@@ -259,6 +259,15 @@ export const orderListQuery = z.strictObject({
   paid_day: z
     .string({ error: 'FIELD_INVALID' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'FIELD_INVALID' })
+    // A day of the calendar: 2025-02-30 is none.
+    .refine(
+      (day) => {
+        const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+        const t = new Date(Date.UTC(y, m - 1, d));
+        return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+      },
+      { error: 'FIELD_INVALID' },
+    )
     .optional(),
   ...pageQuery,
 });

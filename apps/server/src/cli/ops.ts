@@ -6,8 +6,11 @@ import { iso } from '../lib/clock';
 import { newInviteCode } from '../lib/crypto';
 import { audit, createOperator } from '../modules/admin/operators';
 import { signHandoff } from '../modules/auth/handoff';
+import { Sessions } from '../modules/auth/sessions';
+import { checkStats, rebuildStats } from '../modules/dashboard/stats.check';
 import { checkLedger } from '../modules/ledger/ledger.check';
 import { OrderJobs } from '../modules/orders/order-jobs';
+import { ShopAdmin } from '../modules/shop/shop-admin.service';
 import { openForCli } from './context';
 
 /**
@@ -16,6 +19,12 @@ import { openForCli } from './context';
  */
 type Ctx = Awaited<ReturnType<typeof openForCli>>;
 type Command = { usage: string; run(ctx: Ctx, args: string[]): Promise<void> };
+
+/** Closing and reopening shops as the admin API does, as the command line (operator id null). */
+function shopAdmin({ db, clock, config }: Ctx): ShopAdmin {
+  const sessions = new Sessions(db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  return new ShopAdmin({ db, clock, sessions, publicUrl: config.publicUrl });
+}
 
 function options(args: string[], spec: Record<string, { type: 'string' | 'boolean' }>) {
   return parseArgs({ args, options: spec, allowPositionals: true, strict: true });
@@ -151,67 +160,64 @@ const commands: Record<string, Command> = {
       }
     },
   },
+  'stats:check': {
+    usage:
+      'stats:check  (every dashboard rollup equals what the orders, visits, follows and ratings add up to)',
+    async run({ db }) {
+      const report = await checkStats(db);
+      const rows = Object.entries(report.rows).map(([table, count]) => `${count} ${table}`);
+      console.log(`stats: ${rows.join(', ')} rows`);
+      for (const problem of report.problems) console.log(`  DIFFERENCE ${problem}`);
+      if (report.problems.length > 0) {
+        console.log(
+          `stats check FAILED: ${report.problems.length} differences (npm run ops -- stats:rebuild)`,
+        );
+        process.exitCode = 1;
+      } else {
+        console.log('stats check passed: every rollup equals its events');
+      }
+    },
+  },
+  'stats:rebuild': {
+    usage: 'stats:rebuild  (refills the dashboard rollups from the events, in one transaction)',
+    async run({ db }) {
+      const report = await rebuildStats(db);
+      const rows = Object.entries(report.rows).map(([table, count]) => `${count} ${table}`);
+      console.log(`stats rebuilt in ${report.ms} ms: ${rows.join(', ')} rows`);
+    },
+  },
   'orders:tick': {
-    usage: 'orders:tick  (runs the order jobs once: unpaid timeout, auto-confirm, settlement)',
+    usage:
+      'orders:tick  (runs the periodic jobs once: unpaid timeout, auto-confirm, settlement, express-lane expiry)',
     async run({ db, clock }) {
       const jobs = new OrderJobs({ db, clock, log: (message, error) => console.error(message, error) });
       const report = await jobs.runOnce();
       console.log(
         report.ran
-          ? `orders: ${report.cancelled} unpaid cancelled, ${report.confirmed} auto-confirmed, ${report.settled} settled`
+          ? `orders: ${report.cancelled} unpaid cancelled, ${report.confirmed} auto-confirmed, ${report.settled} settled; ${report.promotionsEnded} express promotions ended`
           : 'orders: another instance is running the jobs; nothing done',
       );
     },
   },
   'shop:close': {
     usage: 'shop:close <merchant-id> <reason...>',
-    async run({ db, clock }, args) {
+    async run(ctx, args) {
       const [idText, ...reason] = args;
       const id = Number(idText);
-      if (!Number.isInteger(id) || reason.length === 0)
+      if (!Number.isInteger(id) || reason.join(' ').trim() === '')
         throw new Error('merchant id and a reason the merchant can read');
-      const now = clock.now();
-      await db.transaction().execute(async (tx) => {
-        const done = await tx
-          .updateTable('merchants')
-          .set({ status: 'closed', closed_reason: reason.join(' '), updated_at: now })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw new Error(`no merchant #${id}`);
-        await tx
-          .updateTable('sessions')
-          .set({ revoked_at: now })
-          .where('subject_type', '=', 'merchant')
-          .where('subject_id', '=', id)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await audit(
-          tx,
-          {
-            operatorId: null,
-            action: 'shop.close',
-            targetType: 'merchant',
-            targetId: id,
-            detail: { reason: reason.join(' ') },
-          },
-          now,
-        );
-      });
+      // The same as an operator's /admin/shop/close: sessions ended, a notice, the closure and the audit entry.
+      await shopAdmin(ctx).close(null, id, reason.join(' ').trim());
       console.log(`shop of merchant #${id} closed; its sessions ended (it may log in again and read)`);
     },
   },
   'shop:open': {
-    usage: 'shop:open <merchant-id>',
-    async run({ db, clock }, args) {
-      const id = Number(args[0]);
-      const now = clock.now();
-      const done = await db
-        .updateTable('merchants')
-        .set({ status: 'active', closed_reason: null, updated_at: now })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw new Error(`no merchant #${id}`);
-      await audit(db, { operatorId: null, action: 'shop.open', targetType: 'merchant', targetId: id }, now);
+    usage: 'shop:open <merchant-id> [note...]',
+    async run(ctx, args) {
+      const [idText, ...note] = args;
+      const id = Number(idText);
+      if (!Number.isInteger(id)) throw new Error('merchant id');
+      await shopAdmin(ctx).reopen(null, id, note.join(' ').trim());
       console.log(`shop of merchant #${id} open`);
     },
   },

@@ -66,6 +66,28 @@ export interface ShopsTable {
   updated_at: number;
 }
 
+/** The platform's customer-service contact: one row (id 1) once an admin sets it (migration 010). */
+export interface ServiceContactTable {
+  id: number;
+  url: string;
+  text: string;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Each closing of a shop by an operator, and its reopening (migration 010). */
+export interface ShopClosuresTable {
+  id: Generated<number>;
+  merchant_id: number;
+  reason: string;
+  /** Null when closed from the command line. */
+  closed_by: number | null;
+  closed_at: number;
+  reopened_by: number | null;
+  reopened_at: number | null;
+  reopen_note: string | null;
+}
+
 export interface InvitationCodesTable {
   code: string;
   merchant_id: number | null;
@@ -319,6 +341,49 @@ export interface NoticesTable {
   read_at: number | null;
 }
 
+/** An operator's broadcast to every merchant registered when sent, or to chosen ones (migration 009). */
+export interface SystemMessagesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  audience: 'all' | 'chosen';
+  operator_id: number;
+  /** Merchants it reached, counted when sent. */
+  recipients: number;
+  created_at: number;
+}
+
+/** The merchants a `chosen` broadcast was sent to. */
+export interface SystemMessageTargetsTable {
+  message_id: number;
+  merchant_id: number;
+}
+
+/** A system message a merchant has read (no row: unread). */
+export interface SystemMessageReadsTable {
+  merchant_id: number;
+  message_id: number;
+  read_at: number;
+}
+
+/** A line scrolling on Home, with its fallback language (migration 009). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  main_lang: Lang;
+  active: Generated<number>;
+  sort: Generated<number>;
+  created_by: number;
+  updated_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AnnouncementTextsTable {
+  announcement_id: number;
+  lang: Lang;
+  text: string;
+}
+
 /** Catalogue categories, two levels (migration 006). */
 export interface CategoriesTable {
   id: Generated<number>;
@@ -419,11 +484,71 @@ export interface ListingsTable {
   merchant_id: number;
   product_id: number;
   status: Generated<ListingStatus>;
-  recommended: Generated<number>;
   views: Generated<number>;
   sales: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** An express-lane package operators sell (migration 011); `names` is JSON text `{lang: name}`. */
+export interface ExpressPackagesTable {
+  id: Generated<number>;
+  main_lang: Lang;
+  names: string;
+  price: number;
+  days: number;
+  product_count: number;
+  active: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A merchant's express-lane purchase at the package's terms of the day. */
+export interface ExpressPurchasesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  package_id: number;
+  main_lang: Lang;
+  names: string;
+  price: number;
+  days: number;
+  product_count: number;
+  starts_at: number;
+  ends_at: number;
+  /** Set once by the expiry job, when it tells the merchant. */
+  ended_at: number | null;
+  journal_id: number | null;
+  created_at: number;
+}
+
+/** A product a purchase features, until `ends_at` (the purchase's). */
+export interface ExpressFeaturedTable {
+  purchase_id: number;
+  merchant_id: number;
+  product_id: number;
+  ends_at: number;
+}
+
+/** The alliance commission rate: one row, id 1. */
+export interface AllianceSettingsTable {
+  id: number;
+  commission_bps: number;
+  updated_by: number | null;
+  updated_at: number | null;
+}
+
+/** A commission paid to a member's parent for one settled order of the member. */
+export interface AllianceCommissionsTable {
+  id: Generated<number>;
+  parent_id: number;
+  member_id: number;
+  order_id: number;
+  base: number;
+  rate_bps: number;
+  amount: number;
+  journal_id: number | null;
+  created_at: number;
 }
 
 /** A storefront buyer (migration 007): signs in with an email and a code. */
@@ -568,9 +693,48 @@ export interface ShopFollowsTable {
   created_at: number;
 }
 
+/** A shop's all-time figures, kept with the events (migration 008, docs/dashboard.md). */
+export interface ShopStatsTable {
+  merchant_id: number;
+  /** Orders counted as sold, their sales (total − refunded) and profit (earnings). */
+  orders: Generated<number>;
+  sales: Generated<number>;
+  profit: Generated<number>;
+  followers: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+}
+
+/** A shop's sold orders (by `paid_at`) and visits (by `at`) per 15-minute UTC slot (ms / 900,000). */
+export interface ShopStatSlotsTable {
+  merchant_id: number;
+  slot: number;
+  orders: Generated<number>;
+  sales: Generated<number>;
+  profit: Generated<number>;
+  visitors: Generated<number>;
+}
+
+/** A shop's distinct visitors per day, the day as `shop_visits` records it. */
+export interface ShopVisitDaysTable {
+  merchant_id: number;
+  day: string;
+  visitors: Generated<number>;
+}
+
+/** The credit score's events per 15-minute slot: late pickups (`picked_at`), refunds lost on appeal. */
+export interface ShopCreditSlotsTable {
+  merchant_id: number;
+  slot: number;
+  late_pickups: Generated<number>;
+  refunds_lost: Generated<number>;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   shops: ShopsTable;
+  service_contact: ServiceContactTable;
+  shop_closures: ShopClosuresTable;
   invitation_codes: InvitationCodesTable;
   operators: OperatorsTable;
   sessions: SessionsTable;
@@ -593,6 +757,11 @@ export interface DB {
   deposit_addresses: DepositAddressesTable;
   wallet_settings: WalletSettingsTable;
   notices: NoticesTable;
+  system_messages: SystemMessagesTable;
+  system_message_targets: SystemMessageTargetsTable;
+  system_message_reads: SystemMessageReadsTable;
+  announcements: AnnouncementsTable;
+  announcement_texts: AnnouncementTextsTable;
   topup_bank_account: TopupBankAccountTable;
   categories: CategoriesTable;
   category_names: CategoryNamesTable;
@@ -603,6 +772,11 @@ export interface DB {
   levels: LevelsTable;
   merchant_levels: MerchantLevelsTable;
   listings: ListingsTable;
+  express_packages: ExpressPackagesTable;
+  express_purchases: ExpressPurchasesTable;
+  express_featured: ExpressFeaturedTable;
+  alliance_settings: AllianceSettingsTable;
+  alliance_commissions: AllianceCommissionsTable;
   buyers: BuyersTable;
   buyer_codes: BuyerCodesTable;
   buyer_sessions: BuyerSessionsTable;
@@ -613,6 +787,10 @@ export interface DB {
   refunds: RefundsTable;
   shop_visits: ShopVisitsTable;
   shop_follows: ShopFollowsTable;
+  shop_stats: ShopStatsTable;
+  shop_stat_slots: ShopStatSlotsTable;
+  shop_visit_days: ShopVisitDaysTable;
+  shop_credit_slots: ShopCreditSlotsTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

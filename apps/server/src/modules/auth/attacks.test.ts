@@ -233,9 +233,9 @@ describe('attacks on login, input and transport', () => {
         expect(res.status, `${where}: ${res.raw}`).toBe(200);
         expect(res.code, where).toBe(0);
         for (const field of fields) {
-          // Free text names the control characters; formatted values (money) refuse with their own format.
+          // Free text names the control characters; formatted values (money, a day) refuse with their own format.
           expect(
-            [controlChars('en'), en.FIELD_MONEY, en.FIELD_NOT_A_NUMBER, en.FIELD_INTEGER],
+            [controlChars('en'), en.FIELD_MONEY, en.FIELD_NOT_A_NUMBER, en.FIELD_INTEGER, en.FIELD_INVALID],
             `${where} ${field}`,
           ).toContain(res.data?.fields?.[field]);
           if (row.method === 'POST' && !/amount|fee_fixed|withdraw_min|cost|price/.test(field))

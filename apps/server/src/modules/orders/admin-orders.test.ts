@@ -15,6 +15,7 @@ import {
 } from '../../../test/orders';
 import { auditSince, lastAuditId, noticesOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
@@ -33,6 +34,7 @@ describe(`operator orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
   });
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

@@ -24,6 +24,10 @@ export interface OrderFilter {
   settlement?: Settlement | undefined;
   /** An order-number prefix or a substring of the title, either case. */
   keyword?: string | undefined;
+  /** Only the orders the dashboard counts as sold: paid, not refunded in full (dashboard/shop-stats.ts). */
+  sold?: boolean | undefined;
+  /** Only the orders paid in [from, to) (epoch ms; orders_merchant_paid). */
+  paid?: { from: number; to: number } | undefined;
 }
 
 export interface RefundFilter {
@@ -62,7 +66,8 @@ export const ordersRepository = {
    * Built in two steps so that a deep page costs little more than the first: the page's ids come
    * from the filter's index alone (orders_merchant (merchant_id, id), orders_merchant_status
    * (merchant_id, status, id), orders_merchant_settlement (merchant_id, settlement, id): each
-   * holds the id, so OFFSET skips index entries without reading an order), then only those ids'
+   * holds the id, so OFFSET skips index entries without reading an order; a paid day, the day's
+   * entries of orders_merchant_paid (merchant_id, paid_at)), then only those ids'
    * rows are read, with their refund. The count reads the same index entries, at most the cap's,
    * and no rows. A keyword, or status and settlement together, read rows to test them: a search,
    * not a tab. Keyset paging would skip even the index entries, but the contract's lists (and the
@@ -79,6 +84,8 @@ export const ordersRepository = {
     if (filter.status !== undefined) q = q.where('o.status', '=', filter.status);
     if (filter.settlement !== undefined) q = q.where('o.settlement', '=', filter.settlement);
     if (filter.keyword) q = q.where(keywordMatches(db, filter.keyword));
+    if (filter.sold) q = q.where('o.paid_at', 'is not', null).whereRef('o.refunded', '<', 'o.total');
+    if (filter.paid) q = q.where('o.paid_at', '>=', filter.paid.from).where('o.paid_at', '<', filter.paid.to);
     const [counted, ids] = await Promise.all([
       db
         .selectFrom(

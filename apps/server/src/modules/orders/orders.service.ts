@@ -9,6 +9,8 @@ import { t } from '../../i18n/t';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import { balanceAfter, walletBalance } from '../ledger/ledger';
+import { reportsRepository } from '../reports/reports.repository';
+import { addDays, startOf, validZone } from '../reports/zoned';
 import type { MoneyDeps } from '../wallet/deps';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { pickupJournal } from './order-money';
@@ -19,6 +21,10 @@ export interface OrderListQuery extends Paging {
   status?: OrderStatus | undefined;
   settlement?: Settlement | undefined;
   keyword?: string | undefined;
+  /** '1': only the orders the dashboard counts as sold. */
+  sold?: '1' | undefined;
+  /** YYYY-MM-DD: only the orders paid that day in the merchant's time zone. */
+  paid_day?: string | undefined;
 }
 
 /** One order's result in a batch pickup (contract `pickResult`). */
@@ -45,6 +51,7 @@ async function pickIn(tx: Db, merchantId: number, order: OrderRow, at: number) {
       to: 1,
       // cost_total is fixed when the order is placed, so the row read before is the one moved.
       set: { picked_at: at, cost_paid: order.cost_total },
+      was: { picked_at: null, cost_paid: 0 },
       refusal: 'ORDER_NOT_AWAITING_PICKUP',
     },
     at,
@@ -57,10 +64,31 @@ async function pickIn(tx: Db, merchantId: number, order: OrderRow, at: number) {
 export class OrdersService {
   constructor(private readonly deps: MoneyDeps) {}
 
+  /**
+   * A page of the shop's orders, newest first, by the filters of the query. `sold` and `paid_day`
+   * are the orders behind the dashboard's figures: all sold orders (total sales), those paid on a
+   * day of the merchant's calendar (today's sold orders with both), the day cut as the dashboard
+   * cuts it (reports/zoned.ts).
+   */
   async list(merchantId: number, query: OrderListQuery) {
+    const { db } = this.deps;
+    let paid: { from: number; to: number } | undefined;
+    if (query.paid_day !== undefined) {
+      const zone = validZone((await reportsRepository.timeZone(db, merchantId)) ?? 'UTC');
+      const [y, m, d] = query.paid_day.split('-').map(Number) as [number, number, number];
+      const day = { y, m, d };
+      paid = { from: startOf(day, zone), to: startOf(addDays(day, 1), zone) };
+    }
     const page = await repo.page(
-      this.deps.db,
-      { merchantId, status: query.status, settlement: query.settlement, keyword: query.keyword },
+      db,
+      {
+        merchantId,
+        status: query.status,
+        settlement: query.settlement,
+        keyword: query.keyword,
+        sold: query.sold === '1',
+        paid,
+      },
       query,
     );
     return {

@@ -13,6 +13,7 @@ import { expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
 import { expectOrdersMatchLedger, journalsOf, newListing, newOrder, orderRow } from '../../../test/orders';
 import { balanceOf } from '../../../test/wallet';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 import { OrderJobs } from './order-jobs';
 
@@ -29,6 +30,7 @@ describe(`merchant orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
   });
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

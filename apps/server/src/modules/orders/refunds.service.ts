@@ -8,6 +8,7 @@ import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { recordDecision } from '../admin/operators';
+import { shopStats } from '../dashboard/shop-stats';
 import { walletBalance } from '../ledger/ledger';
 import { orderItemOf, refundItemOf } from './order.views';
 import { refundJournal } from './order-money';
@@ -219,6 +220,10 @@ export class RefundsService {
       let order: OrderRow;
       let journalId: number | null = null;
       if (refundIt) {
+        // A refund the merchant rejected, granted on appeal: one lost for the credit score. Counted
+        // before the refund's rows (the order's rollups, then the ledger's accounts), the order every
+        // transaction takes the rollups' and accounts' locks in.
+        await shopStats.refundLost(tx, refund.merchant_id, now);
         const paid = await payRefund(tx, refund, now);
         await repo.setRefundJournal(tx, refund.id, paid.journalId);
         order = paid.order;

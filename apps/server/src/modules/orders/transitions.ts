@@ -1,8 +1,10 @@
 import type { OrderStatus } from '@dropdesk/contract/orders';
-import type { Selectable, Updateable } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OrdersTable } from '../../db/schema';
 import { notFound, Refusal } from '../../lib/refusal';
+import { isPostgres } from '../catalogue/search';
+import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard/shop-stats';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -20,6 +22,12 @@ export interface Transition {
   to: OrderStatus;
   /** Other columns the step sets (times, carrier, money columns). */
   set?: Updateable<OrdersTable>;
+  /**
+   * What the columns `set` changes held before, when the step knows (a pickup: not picked, no cost
+   * paid; a payment: not paid): the UPDATE requires them, so the row before the step is known
+   * without reading it, for the dashboard's rollups (see `moveOrder`).
+   */
+  was?: Partial<Pick<OrderRow, 'paid_at' | 'picked_at' | 'cost_paid' | 'cost_returned' | 'refunded'>>;
   /** The timeline row: a shipping note, the operator who recorded it. */
   note?: string | null;
   operatorId?: number | null;
@@ -38,12 +46,29 @@ export function scoped<Q extends { where: (...args: any[]) => Q }>(query: Q, sco
 }
 
 /**
+ * The order as it is before a change that moves its figures, its row locked until the transaction
+ * ends (PostgreSQL `for update`; SQLite has one writer, whose transaction nobody else's interleaves):
+ * what the dashboard's rollups take away before adding what the changed row contributes.
+ */
+function lockedRow(tx: Db, id: number, scope: OrderScope): Promise<OrderRow | undefined> {
+  const q = scoped(tx.selectFrom('orders').selectAll().where('id', '=', id), scope);
+  return (isPostgres(tx) ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/**
  * The one way an order changes status (DESIGN §5 "Orders"): one conditional UPDATE from the allowed
  * statuses to the next, inside the caller's transaction, and the timeline row of the new status.
  * Of two requests racing on one order (two pickups, a pickup and a cancellation, a refund and a
  * settlement), exactly one finds the order where it expects it; the other is refused and, its
  * transaction rolled back, changes nothing. An order outside the scope is NOT_FOUND, like a
  * missing one, so another shop's or buyer's order looks like none.
+ *
+ * A step that can change the shop's figures updates the dashboard's rollups in this transaction by
+ * the difference between the row before and after (dashboard/shop-stats.ts). The row before is
+ * known from the row after when the step says what the columns it sets held (`was`, which the
+ * UPDATE then requires: a payment, a pickup) or when it sets none of the figures' columns and only
+ * reaches −1 (a cancellation: the figures read of the status only whether it is −1); otherwise (a
+ * refund) the step reads the row first, locked (`setsFigureColumns`).
  */
 export async function moveOrder(
   tx: Db,
@@ -53,7 +78,20 @@ export async function moveOrder(
   at: number,
 ): Promise<OrderRow> {
   if (!tx.isTransaction) throw new Error('moveOrder() needs a transaction');
-  const update = scoped(
+  const figures = setsFigureColumns(step.set);
+  const was: Record<string, unknown> = step.was ?? {};
+  // The row before is the row after with `was` and a status of `from` (none −1, so which one does
+  // not matter to the figures): every figure column the step sets is in `was`.
+  const known =
+    !step.from.includes(-1) &&
+    Object.keys(step.set ?? {}).every((column) => !isFigureColumn(column) || was[column] !== undefined);
+  let before: OrderRow | undefined;
+  if (!known) {
+    before = await lockedRow(tx, id, scope);
+    if (!before) throw notFound();
+    if (!step.from.includes(before.status)) throw new Refusal(step.refusal ?? 'ORDER_STATUS_CHANGED');
+  }
+  let update = scoped(
     tx
       .updateTable('orders')
       .set({ ...step.set, status: step.to, updated_at: at })
@@ -61,6 +99,8 @@ export async function moveOrder(
       .where('status', 'in', [...step.from]),
     scope,
   );
+  for (const [column, value] of Object.entries(was))
+    update = update.where(sql.ref(column), value === null ? 'is' : '=', value);
   const row = await update.returningAll().executeTakeFirst();
   if (!row) {
     const exists = await scoped(
@@ -69,6 +109,9 @@ export async function moveOrder(
     ).executeTakeFirst();
     throw exists ? new Refusal(step.refusal ?? 'ORDER_STATUS_CHANGED') : notFound();
   }
+  if (before) await shopStats.orderChanged(tx, before, row);
+  else if (figures || step.to === -1)
+    await shopStats.orderChanged(tx, { ...row, ...step.was, status: step.from[0]! }, row);
   await recordEvent(tx, id, step.to, at, step.note ?? null, step.operatorId ?? null);
   return row;
 }
@@ -90,7 +133,8 @@ export async function recordEvent(
 
 /**
  * Changes money or settlement columns of an order without a status change, only while it is in
- * `from` (a refund's columns, settlement): the same race rule as `moveOrder`.
+ * `from` (a refund's columns, settlement): the same race rule as `moveOrder`, and, like it, the
+ * dashboard's rollups moved by the difference when a column the figures read changes.
  */
 export async function updateOrderIn(
   tx: Db,
@@ -100,6 +144,7 @@ export async function updateOrderIn(
   at: number,
   where: Partial<Pick<OrderRow, 'settlement' | 'refund_open'>> = {},
 ): Promise<OrderRow> {
+  const before = setsFigureColumns(set) ? await lockedRow(tx, id, {}) : undefined;
   let update = tx
     .updateTable('orders')
     .set({ ...set, updated_at: at })
@@ -109,5 +154,6 @@ export async function updateOrderIn(
   if (where.refund_open !== undefined) update = update.where('refund_open', '=', where.refund_open);
   const row = await update.returningAll().executeTakeFirst();
   if (!row) throw new Refusal('ORDER_STATUS_CHANGED');
+  if (before) await shopStats.orderChanged(tx, before, row);
   return row;
 }

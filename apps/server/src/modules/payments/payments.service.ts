@@ -113,7 +113,13 @@ export class Payments {
     if (!(await payments.markSucceeded(tx, payment.id, now))) return false;
     let order: OrderRow;
     try {
-      order = await moveOrder(tx, payment.order_id, {}, { from: [0], to: 5, set: { paid_at: now } }, now);
+      order = await moveOrder(
+        tx,
+        payment.order_id,
+        {},
+        { from: [0], to: 5, set: { paid_at: now }, was: { paid_at: null } },
+        now,
+      );
     } catch (error) {
       if (!(error instanceof Refusal) || error.key !== 'ORDER_STATUS_CHANGED') throw error;
       const cancelled = await updateOrderIn(tx, payment.order_id, [-1], { paid_at: now }, now);

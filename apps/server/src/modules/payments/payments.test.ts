@@ -14,6 +14,7 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 import { moveOrder } from '../orders/transitions';
 import { paymentsRepository } from './payments.repository';
@@ -61,7 +62,10 @@ describe(`payments (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
+  afterEach(async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
+  });
   afterAll(() => t.close());
 
   const provider = () => testProvider(t.config.orders.webhookSecret);

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
+import { shopStats } from '../dashboard/shop-stats';
 import { notifyOrder } from '../messages/notices.repository';
 import { stockRepository } from '../orders/stock.repository';
 import { moveOrder, type OrderRow, type OrderScope } from '../orders/transitions';
@@ -139,7 +140,12 @@ export class BuyerOrders {
   async rate(access: BuyerAccess, body: { id: number; stars: number; comment: string }): Promise<BuyerOrder> {
     const { db, clock } = this.deps;
     const scope = scopeOf(access);
-    const rated = await orders.rate(db, body.id, scope, body, clock.now());
+    const rated = await db.transaction().execute(async (tx) => {
+      const row = await orders.rate(tx, body.id, scope, body, clock.now());
+      // The shop's rating (sum and count of stars) with it: the row had none before (rate's rule).
+      if (row) await shopStats.orderChanged(tx, { ...row, rating_stars: null }, row);
+      return row;
+    });
     if (rated) return this.view(db, rated);
     const order = await orders.one(db, body.id, scope);
     if (!order) throw notFound();

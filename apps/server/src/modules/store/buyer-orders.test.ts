@@ -17,6 +17,7 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
@@ -28,7 +29,10 @@ describe(`buyer orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
+  afterEach(async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
+  });
   afterAll(() => t.close());
 
   /** A shop with money for pickups and a product of cost 10.00 (price 11.50), stock 10. */

@@ -17,6 +17,7 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
@@ -29,7 +30,10 @@ describe(`checkout (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
+  afterEach(async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
+  });
   afterAll(() => t.close());
 
   it('a guest orders and pays: stock reserved, order 0 → 5, escrow holds the total, the merchant is told', async () => {

@@ -1,26 +1,25 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
+import { featuredAt } from '../express/express.repository';
 
 /** An on-shelf listing as the storefront shows it (cost in minor units; titles come from `texts`). */
 export interface ShelfRow {
   id: number;
   merchant_id: number;
   product_id: number;
+  /** 1 while an express-lane purchase features it (featuredAt), else 0. */
   recommended: number;
   sales: number;
   cost: number;
   stock: number;
 }
 
-const SHELF_COLUMNS = [
-  'l.id',
-  'l.merchant_id',
-  'l.product_id',
-  'l.recommended',
-  'l.sales',
-  'p.cost',
-  'p.stock',
-] as const;
+const SHELF_COLUMNS = ['l.id', 'l.merchant_id', 'l.product_id', 'l.sales', 'p.cost', 'p.stock'] as const;
+
+/** 1 while the listing `l` is featured at `now` (express.repository featuredAt), else 0. */
+const recommendedAt = (now: number) =>
+  sql<number>`case when ${featuredAt(now)} then 1 else 0 end`.as('recommended');
 
 /** The storefront's reads of shops and shelves, and the events behind visitors and followers. */
 export const storefrontRepository = {
@@ -34,9 +33,12 @@ export const storefrontRepository = {
         's.name',
         's.logo',
         's.banner',
+        's.ad_banner',
         's.intro',
         's.welcome',
         's.service_link',
+        's.twitter',
+        's.google',
         'm.status',
         'm.time_zone',
       ])
@@ -44,29 +46,28 @@ export const storefrontRepository = {
       .executeTakeFirst();
   },
 
-  /** The shop's ratings: how many orders were rated, and the mean of their stars. */
+  /**
+   * The shop's ratings: how many orders were rated, and the mean of their stars, from the shop's
+   * rollup row (dashboard/shop-stats.ts, kept with each rating; the Home dashboard reads the same).
+   */
   async ratings(db: Db, merchantId: number): Promise<{ count: number; mean: number | null }> {
     const row = await db
-      .selectFrom('orders')
-      // A sum and a count, not avg(): an average is no integer, and numbers here read as integers.
-      .select((eb) => [
-        eb.fn.count<number>('rating_stars').as('n'),
-        eb.fn.sum<number>('rating_stars').as('stars'),
-      ])
+      .selectFrom('shop_stats')
+      .select(['rating_sum', 'rating_count'])
       .where('merchant_id', '=', merchantId)
-      .where('rating_stars', 'is not', null)
-      .executeTakeFirstOrThrow();
-    const count = Number(row.n);
-    return { count, mean: count ? Number(row.stars) / count : null };
+      .executeTakeFirst();
+    const count = Number(row?.rating_count ?? 0);
+    return { count, mean: count ? Number(row?.rating_sum) / count : null };
   },
 
+  /** Buyers following the shop now, from the shop's rollup row (kept with each follow and unfollow). */
   async followers(db: Db, merchantId: number): Promise<number> {
     const row = await db
-      .selectFrom('shop_follows')
-      .select((eb) => eb.fn.countAll().as('n'))
+      .selectFrom('shop_stats')
+      .select('followers')
       .where('merchant_id', '=', merchantId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .executeTakeFirst();
+    return Number(row?.followers ?? 0);
   },
 
   async follows(db: Db, merchantId: number, buyerId: number): Promise<boolean> {
@@ -79,20 +80,24 @@ export const storefrontRepository = {
     return row !== undefined;
   },
 
-  async follow(db: Db, merchantId: number, buyerId: number, now: number): Promise<void> {
-    await db
+  /** Follows the shop; false when the buyer already did. */
+  async follow(db: Db, merchantId: number, buyerId: number, now: number): Promise<boolean> {
+    const r = await db
       .insertInto('shop_follows')
       .values({ merchant_id: merchantId, buyer_id: buyerId, created_at: now })
       .onConflict((oc) => oc.columns(['merchant_id', 'buyer_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
-  async unfollow(db: Db, merchantId: number, buyerId: number): Promise<void> {
-    await db
+  /** Unfollows the shop; false when the buyer did not follow it. */
+  async unfollow(db: Db, merchantId: number, buyerId: number): Promise<boolean> {
+    const r = await db
       .deleteFrom('shop_follows')
       .where('merchant_id', '=', merchantId)
       .where('buyer_id', '=', buyerId)
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
   },
 
   /** Records a visit; false when this visitor was already counted for the shop that day. */
@@ -108,8 +113,11 @@ export const storefrontRepository = {
     return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
-  /** A page of the shop's on-shelf listings of active products: recommended first, then newest. */
-  shelf(db: Db, merchantId: number, paging: Paging): Promise<PageOf<ShelfRow>> {
+  /**
+   * A page of the shop's on-shelf listings of active products: those featured at `now` (an active
+   * express-lane purchase) first, then newest.
+   */
+  shelf(db: Db, merchantId: number, paging: Paging, now: number): Promise<PageOf<ShelfRow>> {
     return fetchPage(
       db
         .selectFrom('listings as l')
@@ -117,18 +125,23 @@ export const storefrontRepository = {
         .where('l.merchant_id', '=', merchantId)
         .where('l.status', '=', 'selling')
         .where('p.active', '=', 1),
-      (q) => q.select(SHELF_COLUMNS).orderBy('l.recommended', 'desc').orderBy('l.id', 'desc'),
+      (q) =>
+        q
+          .select([...SHELF_COLUMNS, recommendedAt(now)])
+          // The output column by its name: both engines order by it without computing it twice.
+          .orderBy(sql`recommended`, 'desc')
+          .orderBy('l.id', 'desc'),
       paging,
       (rows) => rows as ShelfRow[],
     );
   },
 
-  /** One listing, if it is on shelf and its product active. */
-  onShelf(db: Db, listingId: number): Promise<ShelfRow | undefined> {
+  /** One listing, if it is on shelf and its product active, with whether it is featured at `now`. */
+  onShelf(db: Db, listingId: number, now: number): Promise<ShelfRow | undefined> {
     return db
       .selectFrom('listings as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select(SHELF_COLUMNS)
+      .select([...SHELF_COLUMNS, recommendedAt(now)])
       .where('l.id', '=', listingId)
       .where('l.status', '=', 'selling')
       .where('p.active', '=', 1)

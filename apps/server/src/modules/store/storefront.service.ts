@@ -1,6 +1,7 @@
 import { sellingPrice } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
 import { formatMoney } from '@dropdesk/contract/money';
+import { isHttpsLink } from '@dropdesk/contract/shop';
 import type { storeProduct, storeProductDetail, storeShop } from '@dropdesk/contract/store';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -11,6 +12,7 @@ import { notFound } from '../../lib/refusal';
 import { catalogueRepository as catalogue, type ImageRow } from '../catalogue/catalogue.repository';
 import { detailOf, thumbOf } from '../catalogue/catalogue.views';
 import { levelsRepository } from '../catalogue/levels.repository';
+import { shopStats } from '../dashboard/shop-stats';
 import { dayKey, localDay, validZone } from '../reports/zoned';
 import { type ShelfRow, storefrontRepository as store } from './storefront.repository';
 
@@ -19,6 +21,7 @@ type StoreProduct = z.infer<typeof storeProduct>;
 type StoreProductDetail = z.infer<typeof storeProductDetail>;
 
 const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
+const httpsOnly = (link: string) => (isHttpsLink(link) ? link : '');
 
 /** The margin a shop prices at; registration gives every shop a level, so none is a broken row. */
 export async function marginOf(db: Db, merchantId: number): Promise<number> {
@@ -50,9 +53,13 @@ export class Storefront {
       name: shop.name,
       logo_url: fileUrl(shop.logo),
       banner_url: fileUrl(shop.banner),
+      ad_banner_url: fileUrl(shop.ad_banner),
       intro: shop.intro,
       welcome: shop.welcome,
-      service_link: shop.service_link,
+      // Only an https link reaches buyers, whatever an older row holds (docs/shop.md).
+      service_link: httpsOnly(shop.service_link),
+      twitter: httpsOnly(shop.twitter),
+      google: httpsOnly(shop.google),
       followers,
       following,
       rating: ratings.mean === null ? null : Math.round(ratings.mean * 10) / 10,
@@ -64,7 +71,10 @@ export class Storefront {
   async products(merchantId: number, lang: Lang, paging: Paging): Promise<PageOf<StoreProduct>> {
     const { db } = this.deps;
     if (!(await store.shop(db, merchantId))) throw notFound();
-    const [margin, page] = await Promise.all([marginOf(db, merchantId), store.shelf(db, merchantId, paging)]);
+    const [margin, page] = await Promise.all([
+      marginOf(db, merchantId),
+      store.shelf(db, merchantId, paging, this.deps.clock.now()),
+    ]);
     const ids = page.list.map((r) => r.product_id);
     const [texts, images] = await Promise.all([
       catalogue.texts(db, lang, ids),
@@ -80,7 +90,7 @@ export class Storefront {
 
   async product(listingId: number, lang: Lang): Promise<StoreProductDetail> {
     const { db } = this.deps;
-    const row = await store.onShelf(db, listingId);
+    const row = await store.onShelf(db, listingId, this.deps.clock.now());
     if (!row) throw notFound();
     const [margin, texts, images] = await Promise.all([
       marginOf(db, row.merchant_id),
@@ -105,7 +115,7 @@ export class Storefront {
       price: formatMoney(sellingPrice(row.cost, margin)),
       stock: row.stock,
       sales: Number(row.sales),
-      recommended: row.recommended === 1,
+      recommended: Number(row.recommended) === 1,
     };
   }
 
@@ -118,11 +128,17 @@ export class Storefront {
     const shop = await store.shop(db, merchantId);
     if (!shop) throw notFound();
     const now = clock.now();
-    const counted = await store.visit(db, {
+    const visit = {
       merchantId,
       day: dayKey(localDay(now, validZone(shop.time_zone))),
       visitor: sha256(`visitor:${visitor}`),
       at: now,
+    };
+    // The visit and the dashboard's visitors (its day, its slot) in one transaction.
+    const counted = await db.transaction().execute(async (tx) => {
+      const recorded = await store.visit(tx, visit);
+      if (recorded) await shopStats.visitCounted(tx, visit);
+      return recorded;
     });
     return { counted };
   }
@@ -134,8 +150,14 @@ export class Storefront {
   ): Promise<{ following: boolean; followers: number }> {
     const { db, clock } = this.deps;
     if (!(await store.shop(db, merchantId))) throw notFound();
-    if (follow) await store.follow(db, merchantId, buyerId, clock.now());
-    else await store.unfollow(db, merchantId, buyerId);
+    // The follow row and the shop's followers figure in one transaction, counted only when the row
+    // changed (a second follow, or an unfollow of a shop not followed, changes nothing).
+    await db.transaction().execute(async (tx) => {
+      const changed = follow
+        ? await store.follow(tx, merchantId, buyerId, clock.now())
+        : await store.unfollow(tx, merchantId, buyerId);
+      if (changed) await shopStats.followersChanged(tx, merchantId, follow ? 1 : -1);
+    });
     return { following: follow, followers: await store.followers(db, merchantId) };
   }
 }

@@ -3,9 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newImage, setMerchantLevel, setProduct } from '../../../test/catalogue';
 import { Client, expectRefusal } from '../../../test/client';
+import { featureListings } from '../../../test/express';
 import { newMerchant } from '../../../test/factories';
 import { guest, newBuyer, onShelf, paidOrder, placeOrder } from '../../../test/store';
 import { sha256 } from '../../lib/crypto';
+import { checkStats } from '../dashboard/stats.check';
 import { checkLedger } from '../ledger/ledger.check';
 
 /** A shop's face and shelf, visits and follows, over HTTP (docs/orders.md "Storefront API"). */
@@ -14,7 +16,10 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
   beforeAll(async () => {
     t = await buildTestApp();
   });
-  afterEach(async () => expect((await checkLedger(t.database.db)).problems).toEqual([]));
+  afterEach(async () => {
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
+  });
   afterAll(() => t.close());
 
   const visitor = () => `v_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
@@ -57,11 +62,8 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     await m.client.post('/merchant/product/setSwitch', { ids: [warehouse.listingId], status: 'warehouse' });
     const off = await onShelf(t, { merchant: m });
     await setProduct(t, off.productId, { active: false });
-    await t.database.db
-      .updateTable('listings')
-      .set({ recommended: 1 })
-      .where('id', '=', a.listingId)
-      .execute();
+    // Featured by an express-lane purchase: recommended, and first while the purchase lasts.
+    await featureListings(t, m.id, [a.listingId]);
     // Another shop's products are not this shop's.
     await onShelf(t);
 

@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { type Db, prepared } from '../../db/database';
+import type { Paging } from '../../db/paging';
+
+/**
+ * The dashboard's reads: the rollups of shop-stats.ts and, for the ratings drill-down, the rated
+ * orders (orders_merchant_rated). Each hot read is built and compiled once (`prepared`) and, on
+ * SQLite, runs on the read-only connection beside the writer. Every query names the merchant: a shop
+ * reads its own rows only.
+ */
+
+// The merchant's zone and its all-time row (none before its first event: zeros).
+const headQuery = prepared((db: Db, p: { id: number }) =>
+  db
+    .selectFrom('merchants as m')
+    .leftJoin('shop_stats as s', 's.merchant_id', 'm.id')
+    .select([
+      'm.time_zone',
+      's.orders',
+      's.sales',
+      's.profit',
+      's.followers',
+      's.rating_sum',
+      's.rating_count',
+    ])
+    .where('m.id', '=', p.id),
+);
+
+// The slots in [from, to), one row each (today's: at most 100).
+const slotRowsQuery = prepared((db: Db, p: { id: number; from: number; to: number }) =>
+  db
+    .selectFrom('shop_stat_slots')
+    .select(['slot', 'orders', 'sales', 'visitors'])
+    .where('merchant_id', '=', p.id)
+    .where('slot', '>=', p.from)
+    .where('slot', '<', p.to),
+);
+
+// Visitors of the days from `from` to `to` (YYYY-MM-DD, both included).
+const visitDaysQuery = prepared((db: Db, p: { id: number; from: string; to: string }) =>
+  db
+    .selectFrom('shop_visit_days')
+    .select(['day', 'visitors'])
+    .where('merchant_id', '=', p.id)
+    .where('day', '>=', p.from)
+    .where('day', '<=', p.to),
+);
+
+// Home's figures after the head, in one statement (one round trip): today's slots, the credit
+// window's slots and the visitors of today, the last 7 and the last 30 days (three range reads).
+const figuresQuery = prepared(
+  (
+    db: Db,
+    p: {
+      id: number;
+      todayFrom: number;
+      todayTo: number;
+      creditFrom: number;
+      today: string;
+      week: string;
+      month: string;
+    },
+  ) =>
+    db
+      .selectFrom([
+        db
+          .selectFrom('shop_stat_slots')
+          .select((eb) => [
+            eb.fn.coalesce(eb.fn.sum<number>('orders'), sql<number>`0`).as('orders'),
+            eb.fn.coalesce(eb.fn.sum<number>('sales'), sql<number>`0`).as('sales'),
+            eb.fn.coalesce(eb.fn.sum<number>('profit'), sql<number>`0`).as('profit'),
+          ])
+          .where('merchant_id', '=', p.id)
+          .where('slot', '>=', p.todayFrom)
+          .where('slot', '<', p.todayTo)
+          .as('t'),
+        db
+          .selectFrom('shop_credit_slots')
+          .select((eb) => [
+            eb.fn.coalesce(eb.fn.sum<number>('late_pickups'), sql<number>`0`).as('late_pickups'),
+            eb.fn.coalesce(eb.fn.sum<number>('refunds_lost'), sql<number>`0`).as('refunds_lost'),
+          ])
+          .where('merchant_id', '=', p.id)
+          .where('slot', '>=', p.creditFrom)
+          .where('slot', '<', p.todayTo)
+          .as('c'),
+        db
+          .selectFrom('shop_visit_days')
+          .select([
+            sql<number>`coalesce(sum(case when day = ${p.today} then visitors else 0 end), 0)`.as('v1'),
+            sql<number>`coalesce(sum(case when day >= ${p.week} then visitors else 0 end), 0)`.as('v7'),
+            sql<number>`coalesce(sum(visitors), 0)`.as('v30'),
+          ])
+          .where('merchant_id', '=', p.id)
+          .where('day', '>=', p.month)
+          .where('day', '<=', p.today)
+          .as('v'),
+      ])
+      .selectAll(),
+);
+
+/**
+ * Sold orders and sales of `n` consecutive days, summed in the database: one range of slots read,
+ * each slot put in its day by the days' first slots (b1 … b(n−1)), one row per day with any.
+ */
+function dayBucketsQuery(n: number) {
+  return prepared((db: Db, p: Record<string, number>) => {
+    const cases = Array.from(
+      { length: n - 1 },
+      (_, i) => sql`when slot < ${p[`b${i + 1}`]} then ${sql.lit(i)}`,
+    );
+    const bucket = sql<number>`case ${sql.join(cases, sql` `)} else ${sql.lit(n - 1)} end`;
+    return db
+      .selectFrom('shop_stat_slots')
+      .select((eb) => [
+        bucket.as('i'),
+        eb.fn.sum<number>('orders').as('orders'),
+        eb.fn.sum<number>('sales').as('sales'),
+      ])
+      .where('merchant_id', '=', p.id as number)
+      .where('slot', '>=', p.from as number)
+      .where('slot', '<', p.to as number)
+      .groupBy(sql`1`);
+  });
+}
+const dayBuckets = new Map<number, ReturnType<typeof dayBucketsQuery>>();
+
+/** The same sums when every day has `per` slots (no clock change in the range): day = (slot − from) / per. */
+const evenDaysQuery = prepared((db: Db, p: { id: number; from: number; to: number; per: number }) =>
+  db
+    .selectFrom('shop_stat_slots')
+    .select((eb) => [
+      // Integers on both engines (better-sqlite3 binds a number as a real: 7 / 2 would be 3.5).
+      sql<number>`(slot - cast(${p.from} as integer)) / cast(${p.per} as integer)`.as('i'),
+      eb.fn.sum<number>('orders').as('orders'),
+      eb.fn.sum<number>('sales').as('sales'),
+    ])
+    .where('merchant_id', '=', p.id)
+    .where('slot', '>=', p.from)
+    .where('slot', '<', p.to)
+    .groupBy(sql`1`),
+);
+
+const num = (v: unknown): number => Number(v ?? 0);
+
+export interface ShopHead {
+  timeZone: string;
+  orders: number;
+  sales: number;
+  profit: number;
+  followers: number;
+  ratingSum: number;
+  ratingCount: number;
+}
+
+export const dashboardRepository = {
+  /** The merchant's time zone and all-time figures; undefined when there is no such merchant. */
+  async head(db: Db, merchantId: number): Promise<ShopHead | undefined> {
+    const [row] = await headQuery(db, { id: merchantId });
+    if (!row) return undefined;
+    return {
+      timeZone: row.time_zone,
+      orders: num(row.orders),
+      sales: num(row.sales),
+      profit: num(row.profit),
+      followers: num(row.followers),
+      ratingSum: num(row.rating_sum),
+      ratingCount: num(row.rating_count),
+    };
+  },
+
+  /**
+   * Home's figures of the merchant's calendar: today's slots [todayFrom, todayTo), the credit
+   * events from `creditFrom`, and the visitors of `today`, of the days from `week` and from `month`.
+   */
+  async figures(
+    db: Db,
+    merchantId: number,
+    range: {
+      todayFrom: number;
+      todayTo: number;
+      creditFrom: number;
+      today: string;
+      week: string;
+      month: string;
+    },
+  ) {
+    const [row] = await figuresQuery(db, { id: merchantId, ...range });
+    return {
+      today: { orders: num(row?.orders), sales: num(row?.sales), profit: num(row?.profit) },
+      credit: { latePickups: num(row?.late_pickups), refundsLost: num(row?.refunds_lost) },
+      visitors: { today: num(row?.v1), seven: num(row?.v7), thirty: num(row?.v30) },
+    };
+  },
+
+  async slotRows(db: Db, merchantId: number, from: number, to: number) {
+    const rows = await slotRowsQuery(db, { id: merchantId, from, to });
+    return rows.map((r) => ({
+      slot: num(r.slot),
+      orders: num(r.orders),
+      sales: num(r.sales),
+      visitors: num(r.visitors),
+    }));
+  },
+
+  /** Visitors per day (days without any are absent), as a map day → visitors. */
+  async visitDays(db: Db, merchantId: number, from: string, to: string): Promise<Map<string, number>> {
+    const rows = await visitDaysQuery(db, { id: merchantId, from, to });
+    return new Map(rows.map((r) => [r.day, num(r.visitors)]));
+  },
+
+  /**
+   * Sold orders and sales per day of consecutive days whose first slots are `starts` (n + 1 of them,
+   * the last one the day after the last): index of the day → its sums.
+   */
+  async daySums(db: Db, merchantId: number, starts: readonly number[]) {
+    const n = starts.length - 1;
+    const per = (starts[n]! - starts[0]!) / n;
+    if (Number.isInteger(per) && starts.every((s, i) => s === starts[0]! + i * per)) {
+      const rows = await evenDaysQuery(db, { id: merchantId, from: starts[0]!, to: starts[n]!, per });
+      return new Map(rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales) }]));
+    }
+    let query = dayBuckets.get(n);
+    if (!query) {
+      query = dayBucketsQuery(n);
+      dayBuckets.set(n, query);
+    }
+    const params: Record<string, number> = { id: merchantId, from: starts[0]!, to: starts[n]! };
+    for (let i = 1; i < n; i++) params[`b${i}`] = starts[i]!;
+    const rows = await query(db, params);
+    return new Map(rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales) }]));
+  },
+
+  /** A page of the shop's rated orders, newest rating first (orders_merchant_rated). */
+  ratings(db: Db, merchantId: number, paging: Paging) {
+    return db
+      .selectFrom('orders')
+      .select(['id', 'order_no', 'title', 'rating_stars', 'rating_comment', 'rated_at'])
+      .where('merchant_id', '=', merchantId)
+      .where('rated_at', 'is not', null)
+      .orderBy('rated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit)
+      .execute();
+  },
+};

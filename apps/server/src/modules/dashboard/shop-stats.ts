@@ -1,0 +1,241 @@
+import { LATE_PICKUP_HOURS } from '@dropdesk/contract/dashboard';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { earningsOf } from '../orders/order-money';
+import type { OrderRow } from '../orders/transitions';
+
+/**
+ * The dashboard's per-shop rollups (migration 008, docs/dashboard.md "Rollups"), written in the
+ * transaction of the event they count, so every read of the Home figures sums a few rows and never
+ * scans orders or visits:
+ *
+ * - an order: `orderChanged(before, after)` from orders/transitions.ts, the one door of every change
+ *   of an order's figures (payment, pickup, refund, cancellation...): what the row contributed before
+ *   and after, and the difference applied to its paid slot, the shop's totals and the credit slots;
+ * - a visit counted, a follow or unfollow, a rating (modules/store), a refund lost on appeal
+ *   (refunds.service.ts `arbitrate`): each adds its one to the rows it belongs to.
+ *
+ * `ops stats:check` recomputes all of them from the events (stats.check.ts) and prints any
+ * difference; `ops stats:rebuild` refills them.
+ */
+
+/** One slot: 15 minutes of UTC. Every time zone's offset is a whole number of them. */
+export const SLOT_MS = 15 * 60_000;
+export const slotOf = (ms: number): number => Math.floor(ms / SLOT_MS);
+/** Picked up more than this long after payment: late (contract LATE_PICKUP_HOURS). */
+export const LATE_PICKUP_MS = LATE_PICKUP_HOURS * 3_600_000;
+
+/** The columns of an order its figures are made of; a change of any other column changes none. */
+export const FIGURE_COLUMNS = [
+  'merchant_id',
+  'status',
+  'paid_at',
+  'picked_at',
+  'total',
+  'refunded',
+  'cost_total',
+  'cost_paid',
+  'cost_returned',
+  'rating_stars',
+] as const satisfies readonly (keyof OrderRow)[];
+export type FigureRow = Pick<OrderRow, (typeof FIGURE_COLUMNS)[number]>;
+const FIGURE_SET = new Set<string>(FIGURE_COLUMNS.filter((c) => c !== 'status'));
+
+/** What one order adds to its shop's figures. */
+export interface OrderFigures {
+  /** Counted as sold (paid, not refunded in full): at the slot it was paid, its sales and profit. */
+  sale: { slot: number; sales: number; profit: number } | null;
+  /** Picked up late: the slot of the pickup. */
+  lateSlot: number | null;
+  stars: number | null;
+}
+
+/** Counted as sold: paid, and not refunded in full (contract/dashboard.ts). */
+export function isSold(o: Pick<OrderRow, 'paid_at' | 'refunded' | 'total'>): boolean {
+  return o.paid_at !== null && o.refunded < o.total;
+}
+
+/** Picked up more than LATE_PICKUP_HOURS after it was paid. */
+export function isLatePickup(o: Pick<OrderRow, 'paid_at' | 'picked_at'>): boolean {
+  return o.paid_at !== null && o.picked_at !== null && o.picked_at - o.paid_at > LATE_PICKUP_MS;
+}
+
+export function figuresOf(o: FigureRow): OrderFigures {
+  return {
+    // Sales: what the buyer paid less refunds; profit: the order's earnings, as the order list shows.
+    sale:
+      o.paid_at !== null && isSold(o)
+        ? { slot: slotOf(o.paid_at), sales: o.total - o.refunded, profit: earningsOf(o) }
+        : null,
+    lateSlot: isLatePickup(o) && o.picked_at !== null ? slotOf(o.picked_at) : null,
+    stars: o.rating_stars,
+  };
+}
+
+/**
+ * Whether a change sets a column the figures read (FIGURE_COLUMNS but the status): then what the
+ * order contributed before must be read from its row before the change. Of the status the figures
+ * read only whether it is −1 (a cancelled order earns nothing), so a step that changes nothing else
+ * knows the before side without reading it. Steps that do neither (shipping, settlement, a refund
+ * opened or closed) leave the rollups alone.
+ */
+export function setsFigureColumns(set: object | undefined): boolean {
+  return set !== undefined && Object.keys(set).some(isFigureColumn);
+}
+
+/** One of FIGURE_COLUMNS but the status. */
+export function isFigureColumn(column: string): boolean {
+  return FIGURE_SET.has(column);
+}
+
+interface SlotDelta {
+  orders: number;
+  sales: number;
+  profit: number;
+  visitors: number;
+}
+interface TotalsDelta {
+  orders: number;
+  sales: number;
+  profit: number;
+  followers: number;
+  rating_sum: number;
+  rating_count: number;
+}
+const noTotals = (): TotalsDelta => ({
+  orders: 0,
+  sales: 0,
+  profit: 0,
+  followers: 0,
+  rating_sum: 0,
+  rating_count: 0,
+});
+const isZero = (d: object) => Object.values(d).every((v) => v === 0);
+
+// Each writer adds to its row, creating it at the first event: one statement, and (PostgreSQL) the
+// row lock of the shop's row serialises two events of one shop without losing either.
+
+async function addSlot(tx: Db, merchantId: number, slot: number, d: SlotDelta): Promise<void> {
+  await tx
+    .insertInto('shop_stat_slots')
+    .values({ merchant_id: merchantId, slot, ...d })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'slot']).doUpdateSet({
+        orders: sql`shop_stat_slots.orders + excluded.orders`,
+        sales: sql`shop_stat_slots.sales + excluded.sales`,
+        profit: sql`shop_stat_slots.profit + excluded.profit`,
+        visitors: sql`shop_stat_slots.visitors + excluded.visitors`,
+      }),
+    )
+    .execute();
+}
+
+async function addTotals(tx: Db, merchantId: number, d: TotalsDelta): Promise<void> {
+  await tx
+    .insertInto('shop_stats')
+    .values({ merchant_id: merchantId, ...d })
+    .onConflict((oc) =>
+      oc.column('merchant_id').doUpdateSet({
+        orders: sql`shop_stats.orders + excluded.orders`,
+        sales: sql`shop_stats.sales + excluded.sales`,
+        profit: sql`shop_stats.profit + excluded.profit`,
+        followers: sql`shop_stats.followers + excluded.followers`,
+        rating_sum: sql`shop_stats.rating_sum + excluded.rating_sum`,
+        rating_count: sql`shop_stats.rating_count + excluded.rating_count`,
+      }),
+    )
+    .execute();
+}
+
+async function addCredit(
+  tx: Db,
+  merchantId: number,
+  slot: number,
+  d: { late_pickups: number; refunds_lost: number },
+): Promise<void> {
+  await tx
+    .insertInto('shop_credit_slots')
+    .values({ merchant_id: merchantId, slot, ...d })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'slot']).doUpdateSet({
+        late_pickups: sql`shop_credit_slots.late_pickups + excluded.late_pickups`,
+        refunds_lost: sql`shop_credit_slots.refunds_lost + excluded.refunds_lost`,
+      }),
+    )
+    .execute();
+}
+
+/** The rollups' writers; each runs inside the transaction of its event. */
+export const shopStats = {
+  /**
+   * An order row changed from `before` to `after` (both read in the same transaction, the row
+   * locked): what it contributed before is taken away and what it contributes now added, in its
+   * paid slot, the shop's totals (sold orders, sales, profit, rating) and the credit slots (a late
+   * pickup). Nothing is written when nothing it contributes changed.
+   *
+   * Lock order: every transaction takes a shop's rollup rows in the order credit slot, paid slot,
+   * totals, and before any ledger account (an order's first change in a transaction comes before
+   * its journals; a refund lost on appeal is counted before the refund is paid), so two transactions
+   * of one shop wait for each other, never deadlock (PostgreSQL; SQLite has one writer).
+   */
+  async orderChanged(tx: Db, before: FigureRow, after: FigureRow): Promise<void> {
+    if (!tx.isTransaction) throw new Error('shopStats.orderChanged() needs a transaction');
+    if (before.merchant_id !== after.merchant_id) throw new Error('an order never changes shop');
+    const merchantId = after.merchant_id;
+    const was = figuresOf(before);
+    const now = figuresOf(after);
+
+    const slots = new Map<number, SlotDelta>();
+    const totals = noTotals();
+    const add = (sale: OrderFigures['sale'], sign: 1 | -1) => {
+      if (!sale) return;
+      const d = slots.get(sale.slot) ?? { orders: 0, sales: 0, profit: 0, visitors: 0 };
+      d.orders += sign;
+      d.sales += sign * sale.sales;
+      d.profit += sign * sale.profit;
+      slots.set(sale.slot, d);
+      totals.orders += sign;
+      totals.sales += sign * sale.sales;
+      totals.profit += sign * sale.profit;
+    };
+    add(was.sale, -1);
+    add(now.sale, 1);
+
+    if (was.lateSlot !== now.lateSlot) {
+      if (was.lateSlot !== null)
+        await addCredit(tx, merchantId, was.lateSlot, { late_pickups: -1, refunds_lost: 0 });
+      if (now.lateSlot !== null)
+        await addCredit(tx, merchantId, now.lateSlot, { late_pickups: 1, refunds_lost: 0 });
+    }
+    for (const [slot, d] of [...slots].sort(([a], [b]) => a - b))
+      if (!isZero(d)) await addSlot(tx, merchantId, slot, d);
+
+    totals.rating_sum = (now.stars ?? 0) - (was.stars ?? 0);
+    totals.rating_count = (now.stars === null ? 0 : 1) - (was.stars === null ? 0 : 1);
+    if (!isZero(totals)) await addTotals(tx, merchantId, totals);
+  },
+
+  /** A visit counted (a new `shop_visits` row): its day's visitors, and its slot's for today's curve. */
+  async visitCounted(tx: Db, visit: { merchantId: number; day: string; at: number }): Promise<void> {
+    await addSlot(tx, visit.merchantId, slotOf(visit.at), { orders: 0, sales: 0, profit: 0, visitors: 1 });
+    await tx
+      .insertInto('shop_visit_days')
+      .values({ merchant_id: visit.merchantId, day: visit.day, visitors: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['merchant_id', 'day'])
+          .doUpdateSet({ visitors: sql`shop_visit_days.visitors + excluded.visitors` }),
+      )
+      .execute();
+  },
+
+  /** A follow (+1) or unfollow (−1) that changed a `shop_follows` row. */
+  followersChanged(tx: Db, merchantId: number, delta: 1 | -1): Promise<void> {
+    return addTotals(tx, merchantId, { ...noTotals(), followers: delta });
+  },
+
+  /** A refund the merchant rejected and an operator then granted the buyer: one lost, at `at`. */
+  refundLost(tx: Db, merchantId: number, at: number): Promise<void> {
+    return addCredit(tx, merchantId, slotOf(at), { late_pickups: 0, refunds_lost: 1 });
+  },
+};

@@ -1,0 +1,190 @@
+import { formatMoney } from '@dropdesk/contract/money';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isPostgres } from '../catalogue/search';
+import { LATE_PICKUP_MS, SLOT_MS } from './shop-stats';
+
+/**
+ * The dashboard's rollups recomputed from the events (docs/dashboard.md "stats:check"): orders,
+ * shop_visits, shop_follows, the ratings on orders and the refunds lost on appeal. The definitions
+ * are written here a second time, in SQL, apart from the TypeScript that keeps the rollups
+ * (shop-stats.ts): `checkStats` compares the two, `rebuildStats` refills the rollups from these.
+ */
+
+const slot = sql.lit(SLOT_MS);
+const late = sql.lit(LATE_PICKUP_MS);
+/** Counted as sold: paid, not refunded in full. */
+const sold = sql`o.paid_at is not null and o.refunded < o.total`;
+/** The order's earnings (order-money.ts `earningsOf`). */
+const profit = sql`case when o.status = -1 then o.cost_returned - o.cost_paid
+  when o.cost_paid > 0 then o.total - o.refunded - (o.cost_paid - o.cost_returned)
+  else o.total - o.refunded - o.cost_total end`;
+
+interface Table {
+  name: 'shop_stats' | 'shop_stat_slots' | 'shop_visit_days' | 'shop_credit_slots';
+  keys: readonly string[];
+  values: readonly string[];
+  /** The values' money columns, printed as amounts. */
+  money: readonly string[];
+  /** What the events add up to: one row per key with every value column. */
+  events: RawBuilder<unknown>;
+}
+
+const TABLES: readonly Table[] = [
+  {
+    name: 'shop_stats',
+    keys: ['merchant_id'],
+    values: ['orders', 'sales', 'profit', 'followers', 'rating_sum', 'rating_count'],
+    money: ['sales', 'profit'],
+    events: sql`select merchant_id, sum(orders) as orders, sum(sales) as sales, sum(profit) as profit,
+        sum(followers) as followers, sum(rating_sum) as rating_sum, sum(rating_count) as rating_count
+      from (
+        select o.merchant_id, 1 as orders, o.total - o.refunded as sales, ${profit} as profit,
+          0 as followers, 0 as rating_sum, 0 as rating_count
+        from orders o where ${sold}
+        union all
+        select f.merchant_id, 0, 0, 0, 1, 0, 0 from shop_follows f
+        union all
+        select o.merchant_id, 0, 0, 0, 0, o.rating_stars, 1 from orders o where o.rating_stars is not null
+      ) e group by merchant_id`,
+  },
+  {
+    name: 'shop_stat_slots',
+    keys: ['merchant_id', 'slot'],
+    values: ['orders', 'sales', 'profit', 'visitors'],
+    money: ['sales', 'profit'],
+    events: sql`select merchant_id, slot, sum(orders) as orders, sum(sales) as sales, sum(profit) as profit,
+        sum(visitors) as visitors
+      from (
+        select o.merchant_id, o.paid_at / ${slot} as slot, 1 as orders, o.total - o.refunded as sales,
+          ${profit} as profit, 0 as visitors
+        from orders o where ${sold}
+        union all
+        select v.merchant_id, v.at / ${slot}, 0, 0, 0, 1 from shop_visits v
+      ) e group by merchant_id, slot`,
+  },
+  {
+    name: 'shop_visit_days',
+    keys: ['merchant_id', 'day'],
+    values: ['visitors'],
+    money: [],
+    events: sql`select merchant_id, day, count(*) as visitors from shop_visits group by merchant_id, day`,
+  },
+  {
+    name: 'shop_credit_slots',
+    keys: ['merchant_id', 'slot'],
+    values: ['late_pickups', 'refunds_lost'],
+    money: [],
+    events: sql`select merchant_id, slot, sum(late_pickups) as late_pickups, sum(refunds_lost) as refunds_lost
+      from (
+        select o.merchant_id, o.picked_at / ${slot} as slot, 1 as late_pickups, 0 as refunds_lost
+        from orders o
+        where o.paid_at is not null and o.picked_at is not null and o.picked_at - o.paid_at > ${late}
+        union all
+        select r.merchant_id, r.resolved_at / ${slot}, 0, 1 from refunds r
+        where r.status = 'appeal_refunded' and r.resolved_at is not null
+      ) e group by merchant_id, slot`,
+  },
+];
+
+/** Differences printed per table at most (the count says how many there are in all). */
+const SHOWN = 200;
+
+export interface StatsReport {
+  /** Rollup rows read, per table. */
+  rows: Record<Table['name'], number>;
+  /** Each difference found, in words; empty when every rollup equals its events. */
+  problems: string[];
+}
+
+const n = (v: unknown): number => Number(v ?? 0);
+
+function keyText(table: Table, row: Record<string, unknown>): string {
+  const shop = `shop #${n(row.merchant_id)}`;
+  if (table.keys.includes('slot'))
+    return `${shop} slot ${new Date(n(row.slot) * SLOT_MS).toISOString().replace(':00.000Z', 'Z')}`;
+  if (table.keys.includes('day')) return `${shop} day ${String(row.day)}`;
+  return shop;
+}
+
+/**
+ * Compares every rollup row with what the events add up to, in one pass per table: the kept rows
+ * and the recomputed ones are put side by side (UNION ALL, one GROUP BY on the key), and a key whose
+ * sums differ in any column is a difference (a missing row reads as zeros, so a row of zeros and no
+ * row agree). Read-only.
+ */
+export async function checkStats(db: Db): Promise<StatsReport> {
+  const problems: string[] = [];
+  const rows = {} as StatsReport['rows'];
+  for (const table of TABLES) {
+    const keys = sql.join(table.keys.map((k) => sql.ref(k)));
+    const zeros = (prefix: string) =>
+      sql.join(table.values.map((v) => sql`0 as ${sql.ref(`${prefix}_${v}`)}`));
+    const as = (prefix: string) =>
+      sql.join(table.values.map((v) => sql`${sql.ref(v)} as ${sql.ref(`${prefix}_${v}`)}`));
+    const sums = sql.join(
+      table.values.flatMap((v) => [
+        sql`sum(${sql.ref(`k_${v}`)}) as ${sql.ref(`k_${v}`)}`,
+        sql`sum(${sql.ref(`e_${v}`)}) as ${sql.ref(`e_${v}`)}`,
+      ]),
+    );
+    const differs = sql.join(
+      table.values.map((v) => sql`sum(${sql.ref(`k_${v}`)}) <> sum(${sql.ref(`e_${v}`)})`),
+      sql` or `,
+    );
+    const found = await sql<Record<string, unknown>>`
+      select ${keys}, ${sums} from (
+        select ${keys}, ${as('k')}, ${zeros('e')} from ${sql.table(table.name)}
+        union all
+        select ${keys}, ${zeros('k')}, ${as('e')} from (${table.events}) x
+      ) u
+      group by ${keys}
+      having ${differs}
+      order by ${keys}`.execute(db);
+    const count = await db
+      .selectFrom(table.name)
+      .select((eb) => eb.fn.countAll().as('c'))
+      .executeTakeFirstOrThrow();
+    rows[table.name] = n(count.c);
+    for (const row of found.rows.slice(0, SHOWN)) {
+      const what = table.values
+        .filter((v) => n(row[`k_${v}`]) !== n(row[`e_${v}`]))
+        .map((v) => {
+          const show = (x: unknown) => (table.money.includes(v) ? formatMoney(n(x)) : String(n(x)));
+          return `${v} ${show(row[`k_${v}`])} but the events give ${show(row[`e_${v}`])}`;
+        });
+      problems.push(`${table.name}, ${keyText(table, row)}: ${what.join('; ')}`);
+    }
+    if (found.rows.length > SHOWN)
+      problems.push(`${table.name}: ${found.rows.length - SHOWN} more differences not shown`);
+  }
+  return { rows, problems };
+}
+
+export interface RebuildReport {
+  rows: Record<Table['name'], number>;
+  ms: number;
+}
+
+/**
+ * Refills every rollup from the events, in one transaction: emptied, then each table inserted from
+ * its recomputation. On PostgreSQL the event tables are locked against writes first (SHARE mode:
+ * reads go on, each writer waits, then finds the rebuilt rows); SQLite's one writer is this
+ * transaction. For a repair after `stats:check` finds a difference, or after loading rows by hand.
+ */
+export async function rebuildStats(db: Db): Promise<RebuildReport> {
+  const started = performance.now();
+  const rows = {} as RebuildReport['rows'];
+  await db.transaction().execute(async (tx) => {
+    if (isPostgres(tx))
+      await sql`lock table orders, shop_visits, shop_follows, refunds in share mode`.execute(tx);
+    for (const table of TABLES) {
+      await tx.deleteFrom(table.name).execute();
+      const columns = sql.join([...table.keys, ...table.values].map((c) => sql.ref(c)));
+      const inserted = await sql`insert into ${sql.table(table.name)} (${columns})
+        select ${columns} from (${table.events}) x`.execute(tx);
+      rows[table.name] = n(inserted.numAffectedRows);
+    }
+  });
+  return { rows, ms: Math.round(performance.now() - started) };
+}
