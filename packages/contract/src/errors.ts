@@ -77,8 +77,16 @@ export const ERROR_KEYS = [
   'REFUND_WHOLE_ORDER',
   // dashboard (issue 12)
   // messages and announcements (issue 12)
+  'MERCHANT_UNKNOWN',
   // shop settings (issue 12)
+  'SHOP_ALREADY_CLOSED',
+  'SHOP_NOT_CLOSED',
   // express lane (issue 12)
+  'PACKAGE_NOT_ON_SALE',
+  'PACKAGE_BALANCE_SHORT',
+  'TOO_MANY_PRODUCTS',
+  'NOT_ON_SHELF',
+  'ALREADY_FEATURED',
   // alliance (issue 12)
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
@@ -100,6 +108,8 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_EMAIL',
   'FIELD_PHONE',
   'FIELD_HTTPS',
+  // a link that starts with https:// but is no usable address (spaces, no host, a user:password@)
+  'FIELD_URL',
   'FIELD_MONEY',
   'FIELD_INTEGER',
   'FIELD_PASSWORD_LENGTH',
@@ -133,6 +143,8 @@ export interface RefusalVars {
   BALANCE_SHORT: { missing: string };
   REFUND_TOO_MUCH: { max: string };
   REFUND_WHOLE_ORDER: { total: string };
+  PACKAGE_BALANCE_SHORT: { missing: string };
+  TOO_MANY_PRODUCTS: { max: number };
 }
 
 /** The names of `RefusalVars` at run time (for that test, and for clients that fill messages). */
@@ -147,6 +159,8 @@ export const REFUSAL_VARS: { readonly [K in keyof RefusalVars]: readonly (keyof 
     BALANCE_SHORT: ['missing'],
     REFUND_TOO_MUCH: ['max'],
     REFUND_WHOLE_ORDER: ['total'],
+    PACKAGE_BALANCE_SHORT: ['missing'],
+    TOO_MANY_PRODUCTS: ['max'],
   };
 
 /** A key whose message names no variable. */

@@ -1,32 +1,12 @@
+import type { NoticeKind } from '@dropdesk/contract/messages';
 import { formatMoney } from '@dropdesk/contract/money';
 import type { Db } from '../../db/database';
 
-/** Events a merchant is told about in the messages screen (user notices). */
-export type NoticeType =
-  | 'recharge_approved'
-  | 'recharge_rejected'
-  | 'withdrawal_approved'
-  | 'withdrawal_rejected'
-  | 'kyc_verified'
-  | 'kyc_rejected'
-  | 'bank_changed'
-  | 'product_repriced'
-  | 'level_upgraded'
-  // orders (issue 11)
-  | 'order_paid'
-  | 'order_cancelled'
-  | 'refund_asked'
-  | 'refund_appealed'
-  | 'refund_arbitrated'
-  | 'order_shipped'
-  | 'order_progress'
-  | 'order_settled'
-  // issue 12
-  | 'promotion_started'
-  | 'promotion_ended'
-  | 'shop_closed'
-  | 'shop_reopened'
-  | 'commission_earned';
+/**
+ * Events a merchant is told about in the messages screen (user notices): the contract's
+ * NOTICE_KINDS, so the app has a sentence for each (its `notice.<type>` text).
+ */
+export type NoticeType = NoticeKind;
 
 /**
  * Stores a user notice inside the caller's transaction, so the notice exists exactly when the

@@ -1,9 +1,14 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
+import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/Amount';
 import { LanguagePicker } from '../../../components/LanguagePicker';
 import { LazyImage } from '../../../components/LazyImage';
+import list from '../../../components/list.module.css';
 import { MenuList } from '../../../components/MenuList';
+import { totalUnread, useUnreadMessages } from '../../../lib/api/get-unread-messages';
+import { formatNumber } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
 import { useMerInfo } from '../api/get-mer-info';
@@ -19,6 +24,8 @@ export default function MyScreen() {
   const { t } = useTranslation();
   const { merinfo } = useMerInfo();
   const shop = merinfo?.shop;
+  // Messages' badge: unread system messages and notices (lib/api, shared with the messages screens).
+  const unread = totalUnread(useUnreadMessages().data);
   return (
     <main className={styles.page}>
       <header className={styles.hero}>
@@ -67,6 +74,18 @@ export default function MyScreen() {
           label={t('my.accountMenu')}
           entries={[
             {
+              key: 'messages',
+              label: t('routes.message'),
+              icon: <BellOutline />,
+              to: paths.message,
+              extra:
+                unread > 0 ? (
+                  <span className={list.badge} data-tone="warn" data-testid="messages-badge">
+                    {t('my.unreadMessages', { n: formatNumber(unread, currentLang()) })}
+                  </span>
+                ) : undefined,
+            },
+            {
               key: 'personal',
               label: t('routes.personalInfo'),
               icon: icons.personal,
@@ -75,6 +94,7 @@ export default function MyScreen() {
             { key: 'id-info', label: t('routes.idInfo'), icon: icons.identity, to: paths.idInfo },
             { key: 'bank', label: t('routes.bank'), icon: icons.bank, to: paths.bank },
             { key: 'code', label: t('routes.code'), icon: icons.invite, to: paths.code },
+            { key: 'alliance', label: t('routes.alliance'), icon: icons.invite, to: paths.alliance },
             { key: 'service', label: t('routes.service'), icon: icons.service, to: paths.service },
           ]}
         />

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, mockApi, ok, refusal } from '../../../test/api';
+import { logIn, logOut, renderApp } from '../../../test/render';
+import { config, messagePage, newNotice, newSystemMessage } from '../test/factories';
+
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+const DETAIL = 'GET /merchant/index/notice_detail';
+const SEE = 'POST /merchant/index/see_notice';
+const details = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/index/notice_detail');
+const sees = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/index/see_notice');
+
+describe('message detail', () => {
+  beforeEach(() => logOut());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an unread notice: its sentence, reason and a link to its refund requests; opening it marks it read once', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 12,
+      kind: 'refund_arbitrated',
+      params: { order_no: 'T9', decision: 'reject', amount: '5.00', reason: 'The parcel was intact' },
+      link: { type: 'refund', id: 4 },
+    });
+    const { calls } = mockApi({
+      ...config,
+      [DETAIL]: () => ok(notice),
+      [SEE]: () => ok({ marked: 1, unread: { system: 0, notice: 0 } }),
+    });
+    await renderApp('/messageDetail?type=notice&id=12');
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'The platform upheld your refusal of the refund on order T9.',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Message detail · Dropdesk'));
+    expect(details(calls)[0]?.query.get('type')).toBe('notice');
+    expect(details(calls)[0]?.query.get('id')).toBe('12');
+    expect(screen.getByTestId('message-reason')).toHaveTextContent('The parcel was intact');
+    expect(screen.getByText(/From: System/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View refund requests' })).toHaveAttribute(
+      'href',
+      '/refundRequest',
+    );
+
+    await waitFor(() => expect(sees(calls)).toHaveLength(1));
+    expect(sees(calls)[0]?.body).toEqual({ type: 'notice', ids: [12] });
+    // Marked in the cache: nothing is sent again.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sees(calls)).toHaveLength(1);
+  });
+
+  it('a notice about an order links to the order’s detail', async () => {
+    logIn();
+    const notice = newNotice({ id: 5, read: true, params: { order_no: 'T100', amount: '23.00' } });
+    const { calls } = mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=5');
+    const link = await screen.findByRole('link', { name: 'View the order' });
+    expect(link).toHaveAttribute('href', '/orderDetail?id=7');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+        'Order T100 was paid ($23.00) and is waiting for you to pick it up.',
+      ),
+    );
+    // Already read: nothing to mark.
+    expect(sees(calls)).toHaveLength(0);
+  });
+
+  it('a system message: the operator’s title and body with its line breaks, and a way back to the list', async () => {
+    logIn();
+    const message = newSystemMessage({ id: 3, read: true, body: 'Line one\nLine two <b>not bold</b>' });
+    const { calls } = mockApi({
+      ...config,
+      [DETAIL]: () => ok(message),
+      'GET /merchant/index/notice': () => messagePage([], { system: 0, notice: 0 }),
+      'GET /merchant/index/notice_unread': () => ok({ system: 0, notice: 0 }),
+    });
+    const { router } = await renderApp('/messageDetail?type=system&id=3');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Maintenance tonight' })).toBeInTheDocument();
+    const body = screen.getByTestId('message-body');
+    expect(body.textContent).toBe('Line one\nLine two <b>not bold</b>');
+    expect(body.querySelector('b')).toBeNull();
+    expect(screen.getByText(/From: Platform team/)).toBeInTheDocument();
+    expect(sees(calls)).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'Back to messages' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=system'));
+    expect(router.state.location.pathname).toBe('/message');
+    expect(await screen.findByText('No system messages yet')).toBeInTheDocument();
+  });
+
+  it('another merchant’s or an unknown message says it is not found, with a retry and no toast', async () => {
+    logIn();
+    mockApi({ ...config, [DETAIL]: () => refusal('NOT_FOUND', 'Not found') });
+    await renderApp('/messageDetail?type=notice&id=999');
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('an address without a valid message says so and asks nothing', async () => {
+    logIn();
+    const { calls } = mockApi({ ...config });
+    await renderApp('/messageDetail?type=mail&id=abc');
+    expect(await screen.findByText('This message does not exist.')).toBeInTheDocument();
+    expect(details(calls)).toHaveLength(0);
+  });
+});
