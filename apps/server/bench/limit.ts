@@ -25,7 +25,7 @@ const sessionOf = sqlite.prepare(
 const merInfoOf = sqlite.prepare(
   `select m.id, m.phone, m.email, m.real_name, m.country, m.time_zone, m.lang, m.invite_code, m.status,
           m.closed_reason, m.pay_password_hash, m.kyc_status, m.created_at, s.name, s.logo, s.address,
-          s.phone as shop_phone, s.intro, s.welcome, s.service_link, s.banner, s.twitter, s.google,
+          s.phone as shop_phone, s.intro, s.welcome, s.service_link, s.banner, s.ad_banner, s.twitter, s.google,
           a.balance, l.id as level_id, l.name as level_name
      from merchants m join shops s on s.merchant_id = m.id
      left join accounts a on a.key = ?

@@ -22,7 +22,7 @@ export interface Config {
   trustProxy: boolean | string;
   /** Public address of the app, for invitation links. */
   publicUrl: string;
-  /** Customer-service contact shown in the app. */
+  /** Customer-service contact shown in the app until an admin sets one (modules/shop, docs/shop.md). */
   serviceUrl: string;
   /** Built merchant app served at / when present. */
   webDist: string;

@@ -107,6 +107,8 @@ export const shopInfo = z.object({
   welcome: z.string(),
   service_link: z.string(),
   banner_url: z.string().nullable(),
+  /** The advertisement banner (merchant/store_banner). */
+  ad_banner_url: z.string().nullable(),
   twitter: z.string(),
   google: z.string(),
 });
@@ -282,7 +284,10 @@ export const accountRoutes = {
     summary: 'Public settings the app needs before login',
     refusals: [],
     data: z.object({
+      /** The platform's customer-service link (operators set it: /admin/service_contact); '' for none. */
       service_url: z.string(),
+      /** What customer service says besides the link (hours, an address); '' for nothing. */
+      service_text: z.string(),
       invite_base_url: z.string(),
       languages: z.array(languageItem),
       countries: z.array(z.string()),

@@ -53,6 +53,8 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
 export const REVIEWERS = ['reviewer', 'admin'] as const satisfies readonly OperatorRole[];
 /** Platform settings and anything that configures money. */
 export const ADMINS = ['admin'] as const satisfies readonly OperatorRole[];
+/** Merchant care: closing and reopening shops (issue 12), and what admins may also do there. */
+export const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
 
 export type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;

@@ -54,9 +54,15 @@ export const storeShop = z.object({
   name: z.string(),
   logo_url: z.string().nullable(),
   banner_url: z.string().nullable(),
+  /** The advertisement banner (4:1), under the shop's head. */
+  ad_banner_url: z.string().nullable(),
+  /** Text, shown as text (never as HTML); line breaks kept. */
   intro: z.string(),
   welcome: z.string(),
+  /** Links: '' or an https address (contract/shop.ts `isHttpsLink`); nothing else is sent. */
   service_link: z.string(),
+  twitter: z.string(),
+  google: z.string(),
   followers: z.number().int(),
   /** Whether the signed-in buyer follows it (false for a guest). */
   following: z.boolean(),

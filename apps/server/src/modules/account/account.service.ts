@@ -16,6 +16,7 @@ import { hashPassword, hmac, newDigitCode, verifyPassword } from '../../lib/cryp
 import type { Mailer } from '../../lib/mailer';
 import { fieldRefusal, unauthorized } from '../../lib/refusal';
 import type { Sessions } from '../auth/sessions';
+import { serviceContactOf } from '../shop/service-contact';
 import { merchantsRepository } from './merchants.repository';
 import { loadMerInfo } from './merinfo';
 import { verificationCodesRepository as codes } from './verification-codes.repository';
@@ -37,9 +38,12 @@ export class AccountService {
     this.db = deps.db;
   }
 
-  publicConfig() {
+  /** The customer-service contact is the one operators set (modules/shop), SERVICE_URL until then. */
+  async publicConfig() {
+    const service = await serviceContactOf(this.db, this.deps.config.serviceUrl);
     return {
-      service_url: this.deps.config.serviceUrl,
+      service_url: service.url,
+      service_text: service.text,
       invite_base_url: `${this.deps.config.publicUrl}/register?code=`,
       languages: this.languages(),
       countries: [...COUNTRIES],

@@ -32,6 +32,7 @@ const merInfoQuery = prepared((db: Db, p: { id: number; wallet: string }) =>
       's.welcome',
       's.service_link',
       's.banner',
+      's.ad_banner',
       's.twitter',
       's.google',
       'a.balance',

@@ -42,6 +42,7 @@ export function merInfoView(row: MerInfoRow, publicUrl: string): MerInfo {
       welcome: row.welcome,
       service_link: row.service_link,
       banner_url: fileUrl(row.banner),
+      ad_banner_url: fileUrl(row.ad_banner),
       twitter: row.twitter,
       google: row.google,
     },

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { Failure, isNotFound, Loading, useFailureText } from '../../components/Failure';
 import { NotFound } from '../../components/NotFound';
 import { api } from '../../lib/api';
+import { safeLink } from '../../lib/links';
 import { useBuyer } from '../../lib/session';
 import { save } from '../../lib/storage';
 import { useTitle } from '../../lib/title';
@@ -15,7 +16,10 @@ import { ProductGrid } from './ProductGrid';
 
 type Shop = DataOf<typeof storeRoutes.shop>;
 
-/** `/s/<shop>`: the shop's banner, logo, name, introduction and figures, and its on-shelf products. */
+/**
+ * `/s/<shop>`: the shop's banner, logo, name, welcome and figures, what it says of itself
+ * (introduction, social links, advertisement banner), and its on-shelf products.
+ */
 export default function ShopPage({ id }: { id: string }) {
   const valid = /^[1-9]\d{0,14}$/.test(id);
   const buyer = useBuyer();
@@ -35,6 +39,7 @@ export default function ShopPage({ id }: { id: string }) {
   return (
     <>
       <ShopHead shop={shop.data} onChange={shop.setData} />
+      <ShopAbout shop={shop.data} />
       <ProductGrid key={id} shop={id} />
     </>
   );
@@ -46,6 +51,7 @@ function ShopHead({ shop, onChange }: { shop: Shop; onChange: (shop: Shop) => vo
   const failureText = useFailureText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const serviceLink = safeLink(shop.service_link);
   const follow = async () => {
     setBusy(true);
     setError(null);
@@ -86,8 +92,7 @@ function ShopHead({ shop, onChange }: { shop: Shop; onChange: (shop: Shop) => vo
           {t('shop.closed')}
         </p>
       )}
-      {shop.welcome && <p>{shop.welcome}</p>}
-      {shop.intro && <p className="muted desc">{shop.intro}</p>}
+      {shop.welcome && <p className="desc">{shop.welcome}</p>}
       <div className="actions">
         {buyer ? (
           <button
@@ -104,9 +109,10 @@ function ShopHead({ shop, onChange }: { shop: Shop; onChange: (shop: Shop) => vo
             {t('shop.signInToFollow')}
           </Link>
         )}
-        {shop.service_link && (
-          <a className="btn" href={shop.service_link} target="_blank" rel="noopener noreferrer">
+        {serviceLink && (
+          <a className="btn" href={serviceLink} target="_blank" rel="noopener noreferrer">
             {t('shop.contact')}
+            <span className="sr"> {t('shop.newTab')}</span>
           </a>
         )}
       </div>
@@ -116,5 +122,50 @@ function ShopHead({ shop, onChange }: { shop: Shop; onChange: (shop: Shop) => vo
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * What the shop says of itself: its introduction (text, line breaks kept), its Twitter and Google
+ * links (https only, opened in a new tab without giving it this page: `noopener noreferrer`), and
+ * its advertisement banner (4:1).
+ */
+function ShopAbout({ shop }: { shop: Shop }) {
+  const { t } = useTranslation();
+  const links = [
+    { key: 'twitter', label: t('shop.twitter'), href: safeLink(shop.twitter) },
+    { key: 'google', label: t('shop.google'), href: safeLink(shop.google) },
+  ].filter((link) => link.href !== null);
+  return (
+    <>
+      {(shop.intro || links.length > 0) && (
+        <section className="page" aria-labelledby="shop-about">
+          <h2 id="shop-about">{t('shop.about')}</h2>
+          {shop.intro && <p className="desc">{shop.intro}</p>}
+          {links.length > 0 && (
+            <ul className="links" aria-label={t('shop.links')}>
+              {links.map((link) => (
+                <li key={link.key}>
+                  <a href={link.href ?? undefined} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                    <span className="sr"> {t('shop.newTab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {shop.ad_banner_url && (
+        <img
+          className="ad-banner"
+          src={shop.ad_banner_url}
+          alt={t('shop.adAlt', { name: shop.name })}
+          width={1200}
+          height={300}
+          loading="lazy"
+        />
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import KeyOutline from 'antd-mobile-icons/es/KeyOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
 import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 
@@ -14,6 +15,7 @@ export const icons = {
   payPassword: <KeyOutline />,
   service: <MessageOutline />,
   settings: <SetOutline />,
+  shop: <ShopbagOutline />,
   invite: <UserAddOutline />,
   personal: <UserContactOutline />,
   identity: <CheckShieldOutline />,

@@ -19,18 +19,27 @@ export default function ServiceScreen() {
         <QueryState query={config}>
           {(data) => {
             const url = data.service_url;
+            // What operators wrote besides the link (hours, an email), as text: line breaks kept.
+            const text = data.service_text ? (
+              <p style={{ whiteSpace: 'pre-line', margin: 0 }} data-testid="service-text">
+                {data.service_text}
+              </p>
+            ) : null;
             return url && /^https?:\/\//i.test(url) ? (
-              <a
-                className={ui.button}
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                style={{ lineHeight: '46px', textDecoration: 'none' }}
-              >
-                {t('service.contact')}
-              </a>
+              <>
+                {text}
+                <a
+                  className={ui.button}
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  style={{ lineHeight: '46px', textDecoration: 'none' }}
+                >
+                  {t('service.contact')}
+                </a>
+              </>
             ) : (
-              <p className={ui.hint}>{t('service.unavailable')}</p>
+              (text ?? <p className={ui.hint}>{t('service.unavailable')}</p>)
             );
           }}
         </QueryState>

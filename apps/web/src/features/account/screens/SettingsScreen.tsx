@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { icons } from '../components/icons';
 import { LogoutButton } from '../components/LogoutButton';
 
-/** Settings: language and security. Shop settings (basic info, banner, social links) join when built. */
+/** Settings: the shop's settings (basic info, banners, social links), language and security. */
 export default function SettingsScreen() {
   const { t } = useTranslation();
   const paySet = useSession((s) => s.merinfo?.pay_password_set ?? false);
@@ -19,6 +19,7 @@ export default function SettingsScreen() {
           <MenuList
             label={t('routes.setting')}
             entries={[
+              { key: 'shop', label: t('routes.settingup'), icon: icons.shop, to: paths.settingup },
               {
                 key: 'personal',
                 label: t('routes.personalInfo'),
