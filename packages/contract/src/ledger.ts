@@ -29,6 +29,7 @@ export const JOURNAL_TYPES = [
   'settlement',
   'level_purchase',
   'express_purchase',
+  'alliance_commission',
   'fee',
   'adjustment',
 ] as const;
@@ -42,6 +43,7 @@ export const BILL_TYPES = [
   'refund',
   'level',
   'promotion',
+  'commission',
   'fee',
   'adjustment',
 ] as const;
@@ -59,6 +61,7 @@ export const BILL_TYPE_OF: Record<JournalType, BillType> = {
   refund: 'refund',
   level_purchase: 'level',
   express_purchase: 'promotion',
+  alliance_commission: 'commission',
   fee: 'fee',
   adjustment: 'adjustment',
 };

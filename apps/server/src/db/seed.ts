@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/crypto';
 import { createOperator } from '../modules/admin/operators';
 import { createMerchant } from '../modules/auth/registration';
 import { ListingsService } from '../modules/catalogue/listings.service';
+import { seedExpressPackages } from '../modules/express/express.seed';
 import type { Db } from './database';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -80,6 +81,7 @@ export async function seedDemo(
       .where('id', '=', merchantId)
       .execute();
     await seedCatalogue(tx, now, config.dataDir);
+    await seedExpressPackages(tx, now);
     return merchantId;
   });
   await new ListingsService({ db, clock }).addAllHot(merchantId, 'vi');

@@ -62,6 +62,8 @@ export function listingItem(
   text: ProductText | undefined,
   image: ImageRow | undefined,
   marginBps: number,
+  /** Featured by an express-lane purchase now (express.repository featuredAt / featuredNow). */
+  recommended: boolean,
 ): ListingItem {
   return {
     ...listingState(row),
@@ -70,7 +72,7 @@ export function listingItem(
     image: thumbOf(image),
     ...priced(row.cost, marginBps),
     stock: row.stock,
-    recommended: row.recommended === 1,
+    recommended,
     created_at: iso(row.created_at),
   };
 }

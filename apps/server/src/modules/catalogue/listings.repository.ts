@@ -11,7 +11,6 @@ export interface ListingRow {
   id: number;
   product_id: number;
   status: ListingStatus;
-  recommended: number;
   views: number;
   sales: number;
   created_at: number;
@@ -32,7 +31,6 @@ const LISTING_COLUMNS = [
   'l.id',
   'l.product_id',
   'l.status',
-  'l.recommended',
   'l.views',
   'l.sales',
   'l.created_at',

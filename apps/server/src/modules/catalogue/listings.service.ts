@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/refusal';
+import { expressRepository } from '../express/express.repository';
 import { type CatalogueFilter, catalogueRepository } from './catalogue.repository';
 import { marginOf } from './catalogue.service';
 import { listingItem } from './catalogue.views';
@@ -125,13 +126,16 @@ export class ListingsService {
       marginOf(db, merchantId),
     ]);
     const ids = page.list.map((r) => r.product_id);
-    const [texts, images] = await Promise.all([
+    const [texts, images, featured] = await Promise.all([
       catalogueRepository.texts(db, lang, ids),
       catalogueRepository.firstImages(db, ids),
+      expressRepository.featuredNow(db, merchantId, ids, this.deps.clock.now()),
     ]);
     return {
       ...page,
-      list: page.list.map((r) => listingItem(r, texts.get(r.product_id), images.get(r.product_id), margin)),
+      list: page.list.map((r) =>
+        listingItem(r, texts.get(r.product_id), images.get(r.product_id), margin, featured.has(r.product_id)),
+      ),
       counts,
     };
   }

@@ -13,6 +13,7 @@ import {
   orderRow,
 } from '../../../test/orders';
 import { noticesOf } from '../../../test/services';
+import { checkStats } from '../dashboard/stats.check';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
 import { ORDER_JOBS_LOCK, OrderJobs } from './order-jobs';
@@ -30,6 +31,7 @@ describe(`order jobs (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
   });
   afterEach(async () => {
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
+    expect((await checkStats(t.database.db)).problems).toEqual([]);
     await expectOrdersMatchLedger(t);
     await t.close();
   });
@@ -178,7 +180,7 @@ describe(`order jobs (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     const jobs = jobsOf();
     const [first, second] = [jobs.runOnce(), jobs.runOnce()];
     expect(second).toBe(first);
-    expect(await first).toEqual({ ran: true, cancelled: 0, confirmed: 0, settled: 0 });
+    expect(await first).toEqual({ ran: true, cancelled: 0, confirmed: 0, settled: 0, promotionsEnded: 0 });
   });
 
   it('PostgreSQL: while another instance holds the advisory lock, a run does nothing', async () => {
@@ -188,7 +190,13 @@ describe(`order jobs (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     await t.database.db.connection().execute(async (conn) => {
       await sql`select pg_advisory_lock(${ORDER_JOBS_LOCK})`.execute(conn);
       try {
-        expect(await jobsOf().runOnce()).toEqual({ ran: false, cancelled: 0, confirmed: 0, settled: 0 });
+        expect(await jobsOf().runOnce()).toEqual({
+          ran: false,
+          cancelled: 0,
+          confirmed: 0,
+          settled: 0,
+          promotionsEnded: 0,
+        });
         expect((await orderRow(t, order.id)).status).toBe(0);
       } finally {
         await sql`select pg_advisory_unlock(${ORDER_JOBS_LOCK})`.execute(conn);

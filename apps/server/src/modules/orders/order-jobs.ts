@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { Refusal } from '../../lib/refusal';
+import { payCommission } from '../alliance/alliance.service';
 import { isPostgres } from '../catalogue/search';
+import { endPromotions } from '../express/express-jobs';
 import { notifyOrder } from '../messages/notices.repository';
 import { settlementAmount, settlementJournal } from './order-money';
 import { ordersRepository as repo } from './orders.repository';
@@ -32,6 +34,8 @@ export interface JobsReport {
   cancelled: number;
   confirmed: number;
   settled: number;
+  /** Express-lane promotions past their end, marked ended and told (express-jobs.ts). */
+  promotionsEnded: number;
 }
 
 /**
@@ -87,7 +91,9 @@ export class OrderJobs {
 
   /**
    * Orders whose after-sales window has closed with no refund open: settled (3 → 4), escrow paying
-   * what the buyer paid less what was refunded into the wallet, and the merchant told.
+   * what the buyer paid less what was refunded into the wallet, and the merchant told. When the
+   * merchant has an alliance parent and the commission rate is above 0, the parent's commission is
+   * paid in the same transaction (alliance.service `payCommission`).
    *
    * The first step claims the order with one conditional UPDATE (still pending settlement, no refund
    * open): a refund asked at the same moment sets refund_open on the same row under the same rule,
@@ -112,13 +118,14 @@ export class OrderJobs {
         );
         await settlementJournal(tx, order, now);
         await notifyOrder(tx, order, 'order_settled', amount, now);
+        await payCommission(tx, order, amount, now);
       },
     );
   }
 
   /**
    * Runs the three jobs once at the clock's time, in this order (a cancelled order frees stock
-   * first; an order confirmed now settles only after its window). One run at a time in this
+   * first; an order confirmed now settles only after its window), then the express lane's expiry. One run at a time in this
    * process; on PostgreSQL, one across every instance: the run holds a session advisory lock
    * (`pg_try_advisory_lock`) on a connection of its own, and an instance that can't take it skips
    * the run. SQLite is one process, so the first guard is the whole rule there.
@@ -142,7 +149,8 @@ export class OrderJobs {
       const got = await sql<{
         locked: boolean;
       }>`select pg_try_advisory_lock(${ORDER_JOBS_LOCK}) as locked`.execute(conn);
-      if (!got.rows[0]?.locked) return { ran: false, cancelled: 0, confirmed: 0, settled: 0 };
+      if (!got.rows[0]?.locked)
+        return { ran: false, cancelled: 0, confirmed: 0, settled: 0, promotionsEnded: 0 };
       try {
         return await this.all();
       } finally {
@@ -156,7 +164,8 @@ export class OrderJobs {
     const cancelled = await this.cancelUnpaid(now);
     const confirmed = await this.autoConfirm(now);
     const settled = await this.settle(now);
-    return { ran: true, cancelled, confirmed, settled };
+    const promotionsEnded = await endPromotions({ db: this.deps.db, log: this.deps.log }, now, this.batch);
+    return { ran: true, cancelled, confirmed, settled, promotionsEnded };
   }
 
   /**

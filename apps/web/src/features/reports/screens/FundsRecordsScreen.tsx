@@ -20,6 +20,7 @@ function useTypeLabels(): Record<BillType, string> {
     refund: t('funds.type.refund'),
     level: t('funds.type.level'),
     promotion: t('funds.type.promotion'),
+    commission: t('funds.type.commission'),
     fee: t('funds.type.fee'),
     adjustment: t('funds.type.adjustment'),
   };
