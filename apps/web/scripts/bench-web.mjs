@@ -8,9 +8,10 @@
 // 3. Loads /login in Chromium and sums the JS and CSS it fetches (gzip of each body, and the bytes
 //    actually transferred).
 // 4. Runs Lighthouse (mobile preset, simulated throttling) N times (BENCH_RUNS, default 3) on
-//    /login, and on the logged-in landing screen: the session is written to localStorage first
-//    (storage reset off, HTTP cache cleared before each run, so every run is a cold load).
-//    Prints medians with the machine's load, and writes .artifacts/bench-web.json.
+//    /login, and on the logged-in landing screen (HOME_PATH: /home, the dashboard): the session is
+//    written to localStorage first (storage reset off, HTTP cache cleared before each run, so every
+//    run is a cold load, with no dashboard snapshot either). Prints medians with the machine's
+//    load, and writes .artifacts/bench-web.json.
 // 5. The storefront: what its demo shop page (/s/<demo merchant>) loads, and Lighthouse on it.
 //
 // Budget: entry <= 130 KB gzip; a storefront shop page <= 100 KB; Lighthouse performance and
@@ -31,8 +32,18 @@ const dist = path.join(webDir, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET = { entryKb: 130, shopKb: 100, performance: 95, accessibility: 95 };
-/** The screen a merchant lands on after login (HOME_PATH in src/lib/paths.ts). */
-const LANDING = process.env.BENCH_LANDING ?? '/my';
+/**
+ * The screen a merchant lands on after login: HOME_PATH in src/lib/paths.ts (`paths.home`, /home
+ * since issue 12 built the dashboard), read from the source so the bench follows it.
+ */
+const LANDING = process.env.BENCH_LANDING ?? landingPath();
+function landingPath() {
+  const source = readFileSync(path.join(webDir, 'src/lib/paths.ts'), 'utf8');
+  const key = /HOME_PATH[^=]*=\s*paths\.(\w+)/.exec(source)?.[1];
+  const value = key && new RegExp(`\\b${key}:\\s*'([^']+)'`).exec(source)?.[1];
+  if (!value) throw new Error('bench: HOME_PATH not found in src/lib/paths.ts');
+  return value;
+}
 const DEMO = { account: 'demo@dropdesk.local', password: 'Demo@2026' };
 // The headless flags of TOOLCHAIN.md (Lighthouse on this machine kind).
 const FLAGS = [
@@ -176,6 +187,9 @@ async function setSession(on) {
   await page.goto(`${base}/login`);
   await page.evaluate(
     ([t, m, on]) => {
+      // No figures kept by an earlier run (lib/snapshot.ts): every run paints Home from the API.
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('snapshot:')) localStorage.removeItem(key);
       if (on)
         localStorage.setItem(
           'session',

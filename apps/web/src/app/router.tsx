@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
+import { loadAllianceTexts } from '../features/alliance/texts';
+import { loadExpressTexts } from '../features/express/texts';
+import { loadHomeTexts } from '../features/home/texts';
+import { loadMessagesTexts } from '../features/messages/texts';
+import { loadShopTexts } from '../features/shop/texts';
+import { documentNavigation } from '../lib/navigation';
 import { paths } from '../lib/paths';
 import { requireSession } from './guard';
 import { Root, type RouteHandle } from './Root';
@@ -24,8 +30,22 @@ function screen(path: string, title: string, load: ScreenModule, texts?: () => P
   };
 }
 
-/** The login screen needs no query cache: it stays outside AppShell, so a first visit loads less. */
-const loginScreen = screen(paths.login, 'routes.login', () => import('../features/auth/screens/LoginScreen'));
+/**
+ * /login is not a screen of the app but a page of its own (src/login: prerendered HTML and a small
+ * script), which the server sends for /login. The app reaches it with a full page load, keeping the
+ * query (`redirect`) and dropping a handoff's `data`, which the app has already used at start.
+ */
+const loginPage: RouteObject = {
+  path: paths.login,
+  handle: { title: 'routes.login' } satisfies RouteHandle,
+  loader: ({ request }) => {
+    const url = new URL(request.url);
+    url.searchParams.delete('data');
+    documentNavigation.replace(`${paths.login}${url.search}`);
+    return null;
+  },
+  Component: () => null,
+};
 
 /** Screens reached without a session. */
 const publicScreens: RouteObject[] = [
@@ -34,10 +54,11 @@ const publicScreens: RouteObject[] = [
 ];
 
 /**
- * Screens under the tab bar. Home is built by a later issue; it adds its line here and its tab
- * appears (TABS in tabs.tsx lists all four, filtered by these paths).
+ * Screens under the tab bar: a tab shows once its line is here (TABS in tabs.tsx lists all four,
+ * filtered by these paths).
  */
 const tabScreens: RouteObject[] = [
+  screen(paths.home, 'routes.home', () => import('../features/home/screens/HomeScreen'), loadHomeTexts),
   screen(paths.product, 'routes.product', () => import('../features/catalogue/screens/ProductScreen')),
   screen(paths.order, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),
@@ -73,7 +94,101 @@ const accountScreens: RouteObject[] = [
   screen(paths.bank, 'routes.bank', () => import('../features/kyc/screens/BankScreen')),
   ...catalogueScreens(),
   ...orderScreens(),
+  ...homeScreens(),
+  ...messageScreens(),
+  ...shopScreens(),
+  ...expressScreens(),
 ];
+
+/** Issue 12, the express lane and the alliance. */
+function expressScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.storeExpress,
+      'routes.storeExpress',
+      () => import('../features/express/screens/StoreExpressScreen'),
+      loadExpressTexts,
+    ),
+    screen(
+      paths.buyTrainBill,
+      'routes.buyTrainBill',
+      () => import('../features/express/screens/BuyTrainBillScreen'),
+      loadExpressTexts,
+    ),
+    screen(
+      paths.alliance,
+      'routes.alliance',
+      () => import('../features/alliance/screens/AllianceScreen'),
+      loadAllianceTexts,
+    ),
+  ];
+}
+
+/** Issue 12, shop settings: the entries, basic info, social links and the two banners. */
+function shopScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.settingup,
+      'routes.settingup',
+      () => import('../features/shop/screens/SettingUpScreen'),
+      loadShopTexts,
+    ),
+    screen(
+      paths.baseinfo,
+      'routes.baseinfo',
+      () => import('../features/shop/screens/BaseInfoScreen'),
+      loadShopTexts,
+    ),
+    screen(
+      paths.socialmedia,
+      'routes.socialmedia',
+      () => import('../features/shop/screens/SocialMediaScreen'),
+      loadShopTexts,
+    ),
+    screen(
+      paths.uploadBanner,
+      'routes.uploadBanner',
+      () => import('../features/shop/screens/UploadBannerScreen'),
+      loadShopTexts,
+    ),
+  ];
+}
+
+/** Issue 12, messages: system messages and notices, and one message. */
+function messageScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.message,
+      'routes.message',
+      () => import('../features/messages/screens/MessageScreen'),
+      loadMessagesTexts,
+    ),
+    screen(
+      paths.messageDetail,
+      'routes.messageDetail',
+      () => import('../features/messages/screens/MessageDetailScreen'),
+      loadMessagesTexts,
+    ),
+  ];
+}
+
+/** Issue 12, Home's drill-downs: the visitors per day and the buyers' ratings. */
+function homeScreens(): RouteObject[] {
+  return [
+    screen(
+      paths.visitors,
+      'routes.visitors',
+      () => import('../features/home/screens/VisitorsScreen'),
+      loadHomeTexts,
+    ),
+    screen(
+      paths.ratings,
+      'routes.ratings',
+      () => import('../features/home/screens/RatingsScreen'),
+      loadHomeTexts,
+    ),
+  ];
+}
 
 /** Issue 11, orders: the order detail and the refund requests (the order list is the Order tab). */
 function orderScreens(): RouteObject[] {
@@ -166,7 +281,7 @@ export const routes: RouteObject[] = [
     HydrateFallback,
     children: [
       { index: true, loader: () => redirect(paths.login) },
-      loginScreen,
+      loginPage,
       {
         id: 'shell',
         lazy: async () => ({ Component: (await import('./AppShell')).default }),

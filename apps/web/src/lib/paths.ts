@@ -44,13 +44,16 @@ export const paths = {
   storeExpress: '/storeExpress',
   buyTrainBill: '/buyTrainBill',
   alliance: '/alliance',
+  /** Home's drill-downs: the visitors per day, the buyers' ratings. */
+  visitors: '/visitors',
+  ratings: '/ratings',
 } as const;
 
 /**
- * Where a merchant lands after login, a handoff or a missing `redirect`. The specification says
- * /home; the dashboard is built by a later issue, so until its route exists this is the My tab.
+ * Where a merchant lands after login, a handoff or a missing `redirect`: the Home dashboard, as the
+ * specification says (issue 12 built it; until then this was the My tab).
  */
-export const HOME_PATH: string = paths.my;
+export const HOME_PATH: string = paths.home;
 
 /** A same-origin path we may send the user to (no `//host`, no scheme), else null. */
 export function safePath(value: string | null | undefined): string | null {

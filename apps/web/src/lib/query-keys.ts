@@ -1,6 +1,7 @@
 import type { CatalogueSort, ListingStatus } from '@dropdesk/contract/catalogue';
+import type { EchartRange } from '@dropdesk/contract/dashboard';
 import type { BillType } from '@dropdesk/contract/ledger';
-import type { OrderStatus, RefundStatus } from '@dropdesk/contract/orders';
+import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import type { ReportRange } from '@dropdesk/contract/reports';
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
 
@@ -92,8 +93,17 @@ const orders = queryKeysFactory('orders');
 export const orderKeys = {
   /** Every order query: a pickup or a refund decision refreshes them all (lists, counts, badge, details). */
   all: orders.all,
-  /** The order list of one status tab (no status: all). */
-  list: (filters: { status?: OrderStatus }) => orders.list('orders', filters),
+  /**
+   * The order list of one status tab (no status: all), narrowed by a keyword (order number or
+   * product title), a settlement, the sold orders (`sold`, Home's total sales) or a day of payment.
+   */
+  list: (filters: {
+    status?: OrderStatus;
+    keyword?: string;
+    settlement?: Settlement;
+    sold?: boolean;
+    paid_day?: string;
+  }) => orders.list('orders', filters),
   /** How many orders are in each status (the tabs' counts). */
   counts: () => orders.one('counts'),
   /** The Order tab's badge: orders awaiting pickup. */
@@ -101,4 +111,51 @@ export const orderKeys = {
   detail: (id: number) => orders.detail('order', id),
   /** Refund requests, by status (none: all). */
   refunds: (filters: { status?: RefundStatus }) => orders.list('refunds', filters),
+};
+
+const express = queryKeysFactory('express');
+export const expressKeys = {
+  /** Every express-lane query: a purchase refreshes them all (packages and featured count, records, the shelf). */
+  all: express.all,
+  /** index/train: the packages on sale and the products featured now. */
+  train: () => express.one('train'),
+  /** index/buy_train_bill: the purchase records, all, active or expired. */
+  bill: (filters: { state?: 'active' | 'expired' }) => express.list('bill', filters),
+  /** product/manage, on shelf only: the listings a purchase may feature. */
+  shelf: () => express.list('shelf', {}),
+};
+
+const alliance = queryKeysFactory('alliance');
+export const allianceKeys = {
+  all: alliance.all,
+  /** index/coalition: the code, the rate and the members. */
+  coalition: () => alliance.list('coalition', {}),
+};
+
+const dashboard = queryKeysFactory('dashboard');
+export const dashboardKeys = {
+  /** Everything Home shows: pulling Home to refresh refetches the active ones. */
+  all: dashboard.all,
+  /** index/index: the Home figures (also kept per merchant in local storage: lib/snapshot.ts). */
+  index: () => dashboard.one('index'),
+  /** index/echart: the sales curve of one range. */
+  echart: (range: EchartRange) => dashboard.detail('echart', range),
+  /** index/visits: visitors per day over the last `days`. */
+  visits: (days: number) => dashboard.detail('visits', days),
+  /** index/ratings: the buyers' ratings, newest first. */
+  ratings: () => dashboard.list('ratings', {}),
+  /** merchant/affiche: the announcements scrolling on Home, in one language (the `lang` header's). */
+  affiche: (lang: string) => dashboard.detail('affiche', lang),
+};
+
+const messages = queryKeysFactory('messages');
+export const messageKeys = {
+  /** Every messages query: marking read refreshes them all (lists, details, the unread counts). */
+  all: messages.all,
+  /** index/notice: one tab (system messages or notices), all / unread / read. */
+  list: (filters: { type: 'system' | 'notice'; is_see: 'all' | '0' | '1' }) =>
+    messages.list('messages', filters),
+  detail: (type: 'system' | 'notice', id: number) => messages.detail(type, id),
+  /** index/notice_unread: the unread counts (My's badge, the tabs' dots). */
+  unread: () => messages.one('unread'),
 };

@@ -1,8 +1,10 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY, SESSION_VERSION } from './session-storage';
+import { clearSnapshots } from './snapshot';
 
-export const SESSION_STORAGE_KEY = 'session';
+export { SESSION_STORAGE_KEY } from './session-storage';
 
 /**
  * The persisted session. The specification also keeps the password here; we never store it
@@ -34,11 +36,15 @@ export const useSession = create<SessionState>()(
       setMerInfo: (merinfo) => set({ merinfo }),
       setOrderTotal: (orderTotal) => set({ orderTotal }),
       setHandoffData: (handoffData) => set({ handoffData }),
-      logout: () => set({ token: null, merinfo: null, orderTotal: 0 }),
+      logout: () => {
+        // The figures kept for a quick first paint (Home's dashboard) leave with the session.
+        clearSnapshots();
+        set({ token: null, merinfo: null, orderTotal: 0 });
+      },
     }),
     {
       name: SESSION_STORAGE_KEY,
-      version: 1,
+      version: SESSION_VERSION,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token, merinfo, orderTotal, handoffData }) => ({
         token,

@@ -33,6 +33,7 @@ export function newMerInfo(over: Partial<MerInfo> = {}): MerInfo {
       welcome: '',
       service_link: '',
       banner_url: null,
+      ad_banner_url: null,
       twitter: '',
       google: '',
     },
@@ -46,6 +47,7 @@ export function newConfig(
 ): DataOf<typeof accountRoutes.config> {
   return {
     service_url: 'https://support.example/chat',
+    service_text: '',
     invite_base_url: 'http://localhost',
     languages: [],
     countries: ['VN'],
@@ -58,7 +60,9 @@ export function newConfig(
 /**
  * The Order tab's badge: every tab screen (/my, /product, /order) asks order/list for the orders
  * awaiting pickup (status 5, page 1, limit 10). Spread it into mockApi in a test that opens one.
+ * /my also asks index/notice_unread for its Messages entry's badge (none unread here).
  */
 export const orderBadge = (total = 0) => ({
   'GET /merchant/order/list': () => ok({ total, page: 1, limit: 10, list: [] }),
+  'GET /merchant/index/notice_unread': () => ok({ system: 0, notice: 0 }),
 });

@@ -37,8 +37,8 @@ describe('start-up handoff (data, code, mer, path)', () => {
     mockApi({
       'POST /merchant/merchant/third': () => ok({ status: 1, merinfo: { ...newMerInfo(), token: 't' } }),
     });
-    await expect(runHandoff(at('?data=d'))).resolves.toBe('/my');
-    await expect(runHandoff(at('?data=d&path=%2F%2Fevil.example'))).resolves.toBe('/my');
+    await expect(runHandoff(at('?data=d'))).resolves.toBe('/home');
+    await expect(runHandoff(at('?data=d&path=%2F%2Fevil.example'))).resolves.toBe('/home');
   });
 
   it('keeps data for registration when no merchant is linked (status 0) and strips the parameters', async () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus, orderRoutes } from '@dropdesk/contract/orders';
+import type { OrderStatus, orderRoutes, Settlement } from '@dropdesk/contract/orders';
 import type { DataOf } from '@dropdesk/contract/route';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
@@ -14,16 +14,31 @@ export const ORDERS_PAGE_SIZE = 20;
 export interface OrderFilters {
   /** A status tab; none is "all". */
   status?: OrderStatus;
+  /** An order number or a product title (the server's `keyword`). */
+  keyword?: string;
+  settlement?: Settlement;
+  /** Only the orders Home counts as sold (paid, not refunded in full): its total sales. */
+  sold?: boolean;
+  /** Only the orders paid on this day of the merchant's zone (YYYY-MM-DD): Home's today. */
+  paid_day?: string;
 }
 
-/** GET order/list: the shop's orders, newest first, of one status or all. */
-export const getOrders = (page: number, { status }: OrderFilters, limit = ORDERS_PAGE_SIZE) =>
+/** GET order/list: the shop's orders, newest first, of one status or all, narrowed by the filters. */
+export const getOrders = (
+  page: number,
+  { status, keyword, settlement, sold, paid_day }: OrderFilters,
+  limit = ORDERS_PAGE_SIZE,
+) =>
   // Quiet: the screen shows a failure in place, with a retry (InfiniteList).
   call<R>(
     { method: 'GET', path: '/merchant/order/list' },
     {
       query: {
         status: status === undefined ? undefined : String(status),
+        keyword: keyword || undefined,
+        settlement: settlement === undefined ? undefined : String(settlement),
+        sold: sold ? '1' : undefined,
+        paid_day,
         page: String(page),
         limit: String(limit),
       },

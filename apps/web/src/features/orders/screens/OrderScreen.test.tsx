@@ -124,6 +124,8 @@ describe('order list', () => {
     const { calls } = mockApi({
       ...config,
       'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: picked ? '900.00' : '1000.00' }),
+      // /my's Messages badge.
+      'GET /merchant/index/notice_unread': () => ok({ system: 0, notice: 0 }),
       [COUNT]: () => counts(1, picked ? { 1: 1 } : { 5: 1 }),
       [LIST]: (c) => {
         const now = { ...order, status: picked ? 1 : 5 };

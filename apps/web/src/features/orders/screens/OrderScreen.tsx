@@ -9,6 +9,7 @@ import ui from '../../../components/ui.module.css';
 import { useOrderCount } from '../api/get-order-count';
 import { type Order, useOrders } from '../api/get-orders';
 import { useOrderStatusLabel } from '../components/labels';
+import { filtersOf, hasFilters, OrderFilters } from '../components/OrderFilters';
 import { OrderRow } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
@@ -27,14 +28,18 @@ function tabOf(param: string | null): OrderTab {
  * The Order tab: the shop's orders by status (each tab with its count), newest first, pulled to
  * refresh and loaded as the list scrolls. An order awaiting pickup is picked up on its own or with
  * others (ticked, or all those shown), with the payment password; the sheet then says what was
- * picked up and what could not be. The tab lives in the address, so back and reload keep it.
+ * picked up and what could not be. A search (order number or product title), a settlement filter
+ * and Home's filters (`sold=1`, `paid_day=`) narrow the list. The tab and the filters live in the
+ * address, so back, forward and reload keep them, and Home's figures link to their orders.
  */
 export default function OrderScreen() {
   const { t } = useTranslation();
   const statusLabel = useOrderStatusLabel();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('status'));
-  const query = useOrders(tab === 'all' ? {} : { status: tab });
+  const filters = filtersOf(params);
+  const filtered = hasFilters(filters);
+  const query = useOrders(tab === 'all' ? filters : { ...filters, status: tab });
   const counts = useOrderCount();
   const selection = useSelection();
   const pick = usePickSheet({ onPicked: selection.clear });
@@ -51,6 +56,20 @@ export default function OrderScreen() {
     selection.clear();
   };
 
+  const filter = (
+    next: Partial<Record<'keyword' | 'settlement' | 'sold' | 'paid_day', string | undefined>>,
+  ) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined) p.delete(k);
+      else p.set(k, v);
+    }
+    setParams(p, { replace: true, preventScrollReset: true });
+    selection.clear();
+  };
+  const clearFilters = () =>
+    filter({ keyword: undefined, settlement: undefined, sold: undefined, paid_day: undefined });
+
   const pickMany = () => {
     const chosen = ticked.length > 0 ? ticked : awaiting;
     // The list is newest first; pick_batch goes in the order given until the balance runs out, so
@@ -65,6 +84,7 @@ export default function OrderScreen() {
       right={<RefreshButton onRefresh={() => void refresh()} busy={query.isRefetching} />}
     >
       <StatusTabs value={tab} onChange={choose} counts={counts.data} />
+      <OrderFilters filters={filters} onChange={filter} />
       <div className={list.toolbar}>
         <Link to={orderPaths.refundRequest} className={ui.link}>
           {t('routes.refundRequest')}
@@ -73,7 +93,20 @@ export default function OrderScreen() {
       <Refreshable onRefresh={refresh}>
         <InfiniteList
           query={query}
-          empty={tab === 'all' ? t('orders.empty') : t('orders.emptyStatus', { status: statusLabel(tab) })}
+          empty={
+            filtered ? (
+              <>
+                {t('orders.filter.none')}
+                <button type="button" className={ui.secondaryButton} onClick={clearFilters}>
+                  {t('orders.filter.clear')}
+                </button>
+              </>
+            ) : tab === 'all' ? (
+              t('orders.empty')
+            ) : (
+              t('orders.emptyStatus', { status: statusLabel(tab) })
+            )
+          }
         >
           {(rows) => (
             <ul className={list.cards}>
