@@ -68,6 +68,23 @@ async function ensureBundle(lang: Lang): Promise<void> {
 }
 
 /**
+ * A feature's locale files as loaders by language, from its `import.meta.glob('./locales/*.json')`
+ * (Vite turns each file into its own chunk). Throws at start if a language's file is missing.
+ */
+export function textsOf(files: Record<string, () => Promise<unknown>>): TextLoaders {
+  const byLang = new Map(
+    Object.entries(files).map(([file, load]) => [file.replace(/^.*\/|\.json$/g, ''), load]),
+  );
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const load = byLang.get(lang);
+      if (!load) throw new Error(`feature texts: no ${lang}.json`);
+      return [lang, load as () => Promise<{ default: Messages }>];
+    }),
+  ) as TextLoaders;
+}
+
+/**
  * Loads a feature's texts (keys under its own prefix, in `features/x/locales/<lang>.json`) in the
  * current language, with its screen's chunk (`screen()` in app/router.tsx): a screen's words are
  * fetched with the screen, so the first paint of /login never carries them. The vi fallback follows

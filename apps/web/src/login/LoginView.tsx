@@ -1,5 +1,6 @@
 import { LANGUAGE_NAMES, type Lang } from '@dropdesk/contract/constants';
 import ui from '../components/ui.module.css';
+import { Brand, LanguageFace } from '../features/auth/components/AuthFrame';
 import auth from '../features/auth/components/auth.module.css';
 import { paths } from '../lib/paths';
 import { ids } from './ids';
@@ -54,26 +55,10 @@ export function LoginView({ lang, t }: { lang: Lang; t: Translate }) {
             aria-haspopup="dialog"
             aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[lang]}`}
           >
-            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              <path
-                d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              />
-            </svg>
-            <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
+            <LanguageFace lang={lang} />
           </button>
         </div>
-        <div className={auth.brand}>
-          <svg width="48" height="48" viewBox="0 0 64 64" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="#1467e0" />
-            <path d="M18 16h14c10 0 16 6.5 16 16s-6 16-16 16H18z" fill="#fff" />
-            <path d="M26 24h6c5 0 8 3 8 8s-3 8-8 8h-6z" fill="#1467e0" />
-          </svg>
-          <p className={auth.appName}>Dropdesk</p>
-        </div>
+        <Brand />
       </header>
       <main className={auth.card}>
         <h1 className={auth.title}>{t('login.title')}</h1>

@@ -13,7 +13,7 @@ import { allianceKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { type Coalition, type Member, useCoalition } from '../api/get-coalition';
 import styles from '../components/alliance.module.css';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** A rate in basis points as the reader writes a percentage: 500 → "5%". */
 const percent = (bps: number, lang: string) =>

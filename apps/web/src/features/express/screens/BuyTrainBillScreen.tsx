@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 import { expressKeys } from '../../../lib/query-keys';
 import { type Purchase, useTrainBill } from '../api/get-train-bill';
 import styles from '../components/express.module.css';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 type Filter = 'all' | PurchaseState;
 

@@ -25,7 +25,7 @@ import { useBuyTrain } from '../api/buy-train';
 import { type ShelfListing, useShelf } from '../api/get-shelf';
 import { type ExpressPackage, useTrain } from '../api/get-train';
 import styles from '../components/express.module.css';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** The payment password sheet: pays the package from the balance and features the chosen listings. */
 function PayForm({

@@ -10,7 +10,7 @@ import { Announcements } from '../components/Announcements';
 import { ClosedNotice } from '../components/ClosedNotice';
 import { useExplainSheet } from '../components/Explain';
 import { Figures } from '../components/Figures';
-import { Refreshable, RefreshButton } from '../components/Refresh';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { SalesCurve } from '../components/SalesCurve';
 import { Shortcuts } from '../components/Shortcuts';
 

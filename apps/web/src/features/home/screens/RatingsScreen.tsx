@@ -7,7 +7,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type Rating, useRatings } from '../api/get-ratings';
 import styles from '../components/home.module.css';
-import { Refreshable, RefreshButton } from '../components/Refresh';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { homePaths, orderDetailPath } from '../paths';
 
 /** 1–5 stars drawn, and said in words ("4 out of 5 stars"). */

@@ -8,7 +8,7 @@ import { currentLang } from '../../../lib/i18n';
 import { useVisits } from '../api/get-visits';
 import { longDay } from '../components/dates';
 import styles from '../components/home.module.css';
-import { Refreshable, RefreshButton } from '../components/Refresh';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { homePaths, VISIT_DAY_CHOICES, type VisitDays } from '../paths';
 
 /** The days in the address (`?days=7`); anything else is 30, the contract's default. */

@@ -12,7 +12,7 @@ import { useMessages } from '../api/get-messages';
 import { useSeeMessages } from '../api/see-messages';
 import { MessageRow } from '../components/MessageRow';
 import { MessageTabs } from '../components/MessageTabs';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** The tab in the address (`?type=notice`); anything else is system messages, the first tab. */
 const tabOf = (param: string | null): MessageType => (param === 'notice' ? 'notice' : 'system');

@@ -13,7 +13,7 @@ import { filtersOf, hasFilters, OrderFilters } from '../components/OrderFilters'
 import { OrderRow } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { type OrderTab, StatusTabs } from '../components/StatusTabs';
 import { orderPaths } from '../paths';
 

@@ -15,7 +15,7 @@ import { type Refund, useRefunds } from '../api/get-refunds';
 import { RefundBadge, useRefundStatusLabel } from '../components/labels';
 import { useProductTitle } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
-import { Refreshable, RefreshButton } from '../components/Refreshable';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { useRejectSheet } from '../components/RejectSheet';
 import { orderDetailPath, orderPaths } from '../paths';
 

@@ -1,9 +1,12 @@
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import ui from '../../../components/ui.module.css';
+import ui from './ui.module.css';
 
-/** Pull-to-refresh (antd-mobile's) for the alliance screen. */
+// Imported with the screen, not lazily: a puller that arrived after the first paint would draw the
+// content again inside it, and whatever state the content held (choices, an open sheet) would go.
+
+/** Pull-to-refresh around a list or figures the merchant expects to change under them. */
 export function Refreshable({
   onRefresh,
   children,
@@ -17,17 +20,20 @@ export function Refreshable({
       onRefresh={async () => {
         await onRefresh();
       }}
-      pullingText={t('alliance.pull.pulling')}
-      canReleaseText={t('alliance.pull.release')}
+      pullingText={t('common.pull.pulling')}
+      canReleaseText={t('common.pull.release')}
       refreshingText={t('common.loading')}
-      completeText={t('alliance.pull.done')}
+      completeText={t('common.pull.done')}
     >
       {children}
     </PullToRefresh>
   );
 }
 
-/** The same refresh as a header button: a keyboard or a screen reader has no way to pull. */
+/**
+ * The same refresh as a button in the header: pulling needs a touch screen, and a keyboard or a
+ * screen reader has no way to pull.
+ */
 export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy: boolean }) {
   const { t } = useTranslation();
   return (
@@ -36,7 +42,7 @@ export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy
       className={ui.iconButton}
       onClick={onRefresh}
       disabled={busy}
-      aria-label={t('alliance.refresh')}
+      aria-label={t('common.refresh')}
     >
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <path
