@@ -3,11 +3,10 @@ import { dashboardRoutes as r, VISIT_DAYS_MAX } from '@dropdesk/contract/dashboa
 import { orderRoutes } from '@dropdesk/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { Client, expectRefusal } from '../../../test/client';
 import { expectedDashboard, localDate, localHour, ShopHistory, shiftDay } from '../../../test/dashboard';
 import { newMerchant, newOperator } from '../../../test/factories';
-import { checkLedger } from '../ledger/ledger.check';
-import { checkStats } from './stats.check';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,8 +23,7 @@ describe(`dashboard (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { adminOrderRoutes as a, orderRoutes as r } from '@dropdesk/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { type Client, expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
 import {
@@ -15,8 +16,6 @@ import {
 } from '../../../test/orders';
 import { auditSince, lastAuditId, noticesOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * The support desk over HTTP (contract `adminOrderRoutes`): every shop's orders unmasked, shipping
@@ -33,8 +32,7 @@ describe(`operator orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     admin = await newOperator(t, 'admin');
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

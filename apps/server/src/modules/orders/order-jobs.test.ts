@@ -3,6 +3,7 @@ import { AFTER_SALES_MS, AUTO_CONFIRM_MS } from '@dropdesk/contract/orders';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { newMerchant } from '../../../test/factories';
 import {
   askRefund,
@@ -13,9 +14,7 @@ import {
   orderRow,
 } from '../../../test/orders';
 import { noticesOf } from '../../../test/services';
-import { checkStats } from '../dashboard/stats.check';
 import { walletBalance } from '../ledger/ledger';
-import { checkLedger } from '../ledger/ledger.check';
 import { ORDER_JOBS_LOCK, OrderJobs } from './order-jobs';
 
 /**
@@ -30,8 +29,7 @@ describe(`order jobs (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
     await expectOrdersMatchLedger(t);
     await t.close();
   });

@@ -3,12 +3,11 @@ import { dashboardRoutes } from '@dropdesk/contract/dashboard';
 import { orderRoutes as r } from '@dropdesk/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { expectRefusal } from '../../../test/client';
 import { localDate, ShopHistory, shiftDay } from '../../../test/dashboard';
 import { newMerchant } from '../../../test/factories';
 import { expectOrdersMatchLedger } from '../../../test/orders';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,8 +22,7 @@ describe(`order list: sold and paid_day (${process.env.DATABASE_URL ? 'postgres'
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

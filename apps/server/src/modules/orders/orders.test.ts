@@ -9,12 +9,11 @@ import { reportsRoutes } from '@dropdesk/contract/reports';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
 import { expectOrdersMatchLedger, journalsOf, newListing, newOrder, orderRow } from '../../../test/orders';
 import { balanceOf } from '../../../test/wallet';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 import { OrderJobs } from './order-jobs';
 
 /**
@@ -29,8 +28,7 @@ describe(`merchant orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AFTER_SALES_MS, orderRoutes as r } from '@dropdesk/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { type Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
 import {
@@ -13,8 +14,6 @@ import {
   orderRow,
 } from '../../../test/orders';
 import { balanceOf } from '../../../test/wallet';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 import { OrderJobs } from './order-jobs';
 
 /**
@@ -28,8 +27,7 @@ describe(`refunds (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => 
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
     await expectOrdersMatchLedger(t);
   });
   afterAll(() => t.close());

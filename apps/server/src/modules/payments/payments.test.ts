@@ -1,6 +1,7 @@
 import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { Client, expectRefusal } from '../../../test/client';
 import { refusedWith } from '../../../test/services';
 import {
@@ -14,8 +15,6 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 import { moveOrder } from '../orders/transitions';
 import { paymentsRepository } from './payments.repository';
 import { Payments } from './payments.service';
@@ -63,8 +62,7 @@ describe(`payments (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
 

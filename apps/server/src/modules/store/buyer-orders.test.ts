@@ -2,6 +2,7 @@ import { AFTER_SALES_MS } from '@dropdesk/contract/orders';
 import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { expectBooksBalanced } from '../../../test/checks';
 import { expectRefusal } from '../../../test/client';
 import { noticesOf } from '../../../test/services';
 import {
@@ -17,8 +18,6 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * What a buyer does with an order after checkout, over HTTP (docs/orders.md "Storefront API"): read
@@ -30,8 +29,7 @@ describe(`buyer orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
 

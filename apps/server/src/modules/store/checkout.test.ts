@@ -2,6 +2,7 @@ import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newImage, setProduct } from '../../../test/catalogue';
+import { expectBooksBalanced } from '../../../test/checks';
 import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant } from '../../../test/factories';
 import { noticesOf } from '../../../test/services';
@@ -17,8 +18,6 @@ import {
   stockOf,
   withOrderToken,
 } from '../../../test/store';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * Checkout over HTTP (docs/orders.md "Storefront API"): what may be ordered, the stock it reserves,
@@ -31,8 +30,7 @@ describe(`checkout (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
 

@@ -2,13 +2,12 @@ import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newImage, setMerchantLevel, setProduct } from '../../../test/catalogue';
+import { expectBooksBalanced } from '../../../test/checks';
 import { Client, expectRefusal } from '../../../test/client';
 import { featureListings } from '../../../test/express';
 import { newMerchant } from '../../../test/factories';
 import { guest, newBuyer, onShelf, paidOrder, placeOrder } from '../../../test/store';
 import { sha256 } from '../../lib/crypto';
-import { checkStats } from '../dashboard/stats.check';
-import { checkLedger } from '../ledger/ledger.check';
 
 /** A shop's face and shelf, visits and follows, over HTTP (docs/orders.md "Storefront API"). */
 describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
@@ -17,8 +16,7 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     t = await buildTestApp();
   });
   afterEach(async () => {
-    expect((await checkLedger(t.database.db)).problems).toEqual([]);
-    expect((await checkStats(t.database.db)).problems).toEqual([]);
+    await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
 
