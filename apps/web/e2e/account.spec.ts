@@ -10,13 +10,11 @@ import { api, DEMO, newMerchantDetails, ok, PNG } from './support/server';
  * every language → log out.
  */
 
-const announcer = (page: Page) => page.getByTestId('announcer');
-
 async function useLanguage(page: Page, lang: Lang) {
   await page.goto('/login');
   await page.evaluate((l) => localStorage.setItem('lang', l), lang);
   await page.reload();
-  // /login is prerendered (in the cookie's language): wait for the app's own markup.
+  // The login page loads itself again in local storage's language: wait until it works.
   await appStarted(page);
 }
 
@@ -80,7 +78,9 @@ test('register, log in, payment password set and changed, login password changed
   await expect(page.getByText('Passwords entered do not match')).toBeVisible();
   await page.getByLabel('Repeat the password').fill(m.password);
   await page.getByRole('button', { name: 'Create my shop' }).click();
-  await expect(page).toHaveURL(/\/my$/);
+  // The app opens at Home (the specification's landing screen); the shop is on My.
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'My', exact: true }).click();
   await expect(page.getByText(m.storeName)).toBeVisible();
 
   // ---- log out, then log in: a wrong password is refused with the server's message
@@ -92,8 +92,9 @@ test('register, log in, payment password set and changed, login password changed
   await expect(page.locator('form').getByRole('alert')).not.toBeEmpty();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, m.email, m.password);
-  await expect(page).toHaveURL(/\/my$/);
-  await expect(page).toHaveTitle(pageTitle('en', 'routes.my'));
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveTitle(pageTitle('en', 'routes.home'));
+  await page.goto('/my');
 
   // ---- set the payment password (6 digits on the number keyboard; the entries must match)
   await page.getByRole('link', { name: 'Set payment password' }).click();
@@ -140,7 +141,8 @@ test('register, log in, payment password set and changed, login password changed
   await logIn(page, m.email, m.password);
   await expect(page).toHaveURL(/\/login/);
   await logIn(page, m.email, newPassword);
-  await expect(page).toHaveURL(/\/my$/);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/my');
   token = await tokenOf(page);
 
   // ---- every language from the My screen: texts, <html lang>, title, storage and the server
@@ -173,5 +175,6 @@ test('register, log in, payment password set and changed, login password changed
   expect((await api('/merchant/merchant/getMerInfo', { token })).code).toBe(401);
   await page.goto('/setting');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsetting$/);
-  await expect(announcer(page)).toHaveText('Please log in first');
+  // The guard's message, shown by the login page (a page of its own) in its toast.
+  await expect(page.getByRole('status')).toHaveText('Please log in first');
 });

@@ -4,11 +4,11 @@ import { api, ok, operatorLogin, signIn, type TestMerchant } from './support/ser
 import { shot } from './support/shot';
 import {
   amountText,
+  buyAsGuest,
+  buyerDetails,
   buyerPhone,
-  orderIdOf,
-  type ShelfItem,
+  productToBuy,
   sellingMerchant,
-  shelfOf,
   shipAndDeliver,
 } from './support/store';
 import { balanceOf, openTopUps } from './support/wallet';
@@ -39,91 +39,6 @@ function fill(text: string, vars: Record<string, string>) {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A guest buyer's delivery details (each story its own email, so orders never join an account). */
-function buyerDetails() {
-  return {
-    name: 'Trần Thị Mua',
-    phone: '+84901234567',
-    address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
-    email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
-  };
-}
-type Buyer = ReturnType<typeof buyerDetails>;
-
-/** The cheapest product on the first page of the shop's shelf that has stock: the wallet covers its cost. */
-async function productToBuy(shop: number, lang: Lang): Promise<ShelfItem> {
-  const shelf = (await shelfOf(shop, lang)).list.filter((p) => p.stock > 0);
-  const item = shelf.sort((a, b) => Number(a.price) - Number(b.price))[0];
-  if (!item) throw new Error(`shop ${shop} has nothing in stock on its first page`);
-  return item;
-}
-
-interface Placed {
-  id: number;
-  orderNo: string;
-  /** The guest's order link (`/s/order/<id>?t=<token>`), as the page shows it to keep. */
-  link: string;
-}
-
-/**
- * In the storefront, on the buyer's phone: the shop, a product, checkout as a guest, the test
- * provider's page (TEST MODE), Pay; the order page then says it is paid (awaiting pickup).
- */
-async function buyAsGuest(
-  page: Page,
-  lang: Lang,
-  m: TestMerchant,
-  product: ShelfItem,
-  buyer: Buyer,
-  pictures?: { testInfo: Parameters<typeof shot>[1] },
-): Promise<Placed> {
-  const shopId = m.merinfo.id;
-  await page.goto(`/s/${shopId}`);
-  await expect(page.getByRole('heading', { level: 1, name: m.storeName })).toBeVisible();
-  const shelf = await shelfOf(shopId, lang);
-  await expect(page.locator('#products-title')).toHaveText(
-    storeMsg(lang, 'shop.products', { count: shelf.total }),
-  );
-  const card = page.locator('a.item').filter({ hasText: product.title }).first();
-  await expect(card).toContainText(amountText(lang, product.price));
-  if (pictures) await shot(page, pictures.testInfo, `store-shop-${lang}`);
-
-  await card.click();
-  await expect(page).toHaveURL(new RegExp(`/s/p/${product.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-  await expect(page.locator('p.price')).toContainText(amountText(lang, product.price));
-  if (pictures) await shot(page, pictures.testInfo, `store-product-${lang}`);
-  await page.getByRole('button', { name: storeMsg(lang, 'product.buy') }).click();
-
-  await expect(page).toHaveURL(new RegExp(`/s/checkout/${product.id}\\?q=1$`));
-  await expect(page.getByRole('heading', { level: 1, name: storeMsg(lang, 'checkout.title') })).toBeVisible();
-  await expect(page.getByLabel(storeMsg(lang, 'checkout.quantity'))).toHaveValue('1');
-  await page.getByLabel(storeMsg(lang, 'checkout.name')).fill(buyer.name);
-  await page.getByLabel(storeMsg(lang, 'checkout.phone')).fill(buyer.phone);
-  await page.getByLabel(storeMsg(lang, 'checkout.address')).fill(buyer.address);
-  await page.getByLabel(storeMsg(lang, 'checkout.email')).fill(buyer.email);
-  if (pictures) await shot(page, pictures.testInfo, `store-checkout-${lang}`);
-  await page.getByRole('button', { name: storeMsg(lang, 'checkout.submit') }).click();
-
-  // The test provider's page says plainly that no real money moves.
-  await expect(page).toHaveURL(/\/s\/pay\/\d+\?order=\d+$/);
-  await expect(page.getByRole('note')).toHaveText(storeMsg(lang, 'pay.testMode'));
-  await expect(page.locator('.card .price')).toContainText(amountText(lang, product.price));
-  await expect(page.getByRole('status')).toContainText(storeMsg(lang, 'payStatus.created'));
-  if (pictures) await shot(page, pictures.testInfo, `store-pay-test-mode-${lang}`);
-  await page.getByRole('button', { name: storeMsg(lang, 'pay.pay') }).click();
-
-  // The order page: paid, which the merchant sees as awaiting pickup.
-  await expect(page).toHaveURL(/\/s\/order\/\d+$/);
-  await expect(page.locator('p.status')).toHaveText(storeMsg(lang, 'status.paid'));
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toContainText(/O\d+/);
-  const orderNo = /O\d+/.exec((await heading.textContent()) ?? '')?.[0] as string;
-  const link = (await page.locator('.link-box a').getAttribute('href')) as string;
-  expect(link).toMatch(/\/s\/order\/\d+\?t=.+/);
-  return { id: orderIdOf(page.url()), orderNo, link };
-}
 
 /** Types the payment password into the pickup sheet and pays; the sheet then shows its summary. */
 async function payAndPick(page: Page, lang: Lang, orderNo: string) {

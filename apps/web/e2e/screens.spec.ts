@@ -96,7 +96,8 @@ test('/ goes to /login; a logged-out visit to an account page is sent to /login 
   await expect(page).toHaveTitle(pageTitle('vi', 'routes.login'));
   await page.goto('/personalInfo');
   await expect(page).toHaveURL(/\/login\?redirect=%2FpersonalInfo$/);
-  await expect(page.getByTestId('announcer')).toHaveText(serverMsg('vi', 'UNAUTHORIZED'));
+  // Said by the login page (its own page, src/login), which the app opened with a full load.
+  await expect(page.getByRole('status')).toHaveText(serverMsg('vi', 'UNAUTHORIZED'));
 });
 
 test('a token the server no longer knows logs out to /login with the server message', async ({ page }) => {
@@ -105,7 +106,7 @@ test('a token the server no longer knows logs out to /login with the server mess
   await api('/merchant/merchant/logout', { token: m.token, body: {} });
   await page.goto('/personalInfo');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('announcer')).not.toBeEmpty();
+  await expect(page.getByRole('status')).toHaveText(/\S/);
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state?.token),
   ).toBeNull();

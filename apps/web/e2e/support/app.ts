@@ -1,14 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until the app has started on /login.
+ * Waits until the login page works.
  *
- * /login arrives prerendered (scripts/prerender.mjs): the form paints from the HTML, with its
- * submit button disabled, and the app's scripts start on the next frame and draw the same markup
- * over it. Until then a click reaches a button with no handler (the language sheet never opens),
- * text is the prerender's (in the language of the `lang` cookie, not of local storage), and what is
- * typed may land in an input React is about to replace. React's submit button is enabled, so an
- * enabled one means the app's own markup is on screen.
+ * /login is a page of its own (src/login): HTML prerendered per language, with its submit button
+ * disabled, and a small script that enables it once the form, the captcha and the language dialog
+ * have their handlers. An enabled button means the page is ready. (The script may first load the
+ * page again in the language kept in local storage, when the `lang` cookie said another.)
  */
 export async function appStarted(page: Page) {
   await expect(page.locator('#root form button[type="submit"]')).toBeEnabled();

@@ -3,10 +3,14 @@
  * buyer's phone, the shop's shelf as the storefront reads it, a merchant ready to sell, and the
  * operator's shipping steps (the operator console acts through the admin API, as here).
  */
-import { type Browser, type BrowserContext, devices, type Page } from '@playwright/test';
-import type { Lang } from './locales';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Browser, type BrowserContext, devices, expect, type Page } from '@playwright/test';
+import type BetterSqlite3 from 'better-sqlite3';
+import { type Lang, storeMsg } from './locales';
 import { admin, api, baseURL, ok, registerMerchant, type TestMerchant } from './server';
-import { setPayPassword, toppedUp } from './wallet';
+import { shot } from './shot';
+import { idempotent, setPayPassword, toppedUp } from './wallet';
 
 /** A buyer's phone: a fresh context (no merchant session, no storefront storage) in `lang`. */
 export async function buyerPhone(
@@ -83,4 +87,141 @@ export function amountText(lang: Lang, wire: string): string {
   return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     Number(wire),
   );
+}
+
+/** A guest buyer's delivery details (each story its own email, so orders never join an account). */
+export function buyerDetails() {
+  return {
+    name: 'Trần Thị Mua',
+    phone: '+84901234567',
+    address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
+    email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
+  };
+}
+export type Buyer = ReturnType<typeof buyerDetails>;
+
+/** The cheapest product on the first page of the shop's shelf that has stock: the wallet covers its cost. */
+export async function productToBuy(shop: number, lang: Lang): Promise<ShelfItem> {
+  const shelf = (await shelfOf(shop, lang)).list.filter((p) => p.stock > 0);
+  const item = shelf.sort((a, b) => Number(a.price) - Number(b.price))[0];
+  if (!item) throw new Error(`shop ${shop} has nothing in stock on its first page`);
+  return item;
+}
+
+export interface Placed {
+  id: number;
+  orderNo: string;
+  /** The guest's order link (`/s/order/<id>?t=<token>`), as the page shows it to keep. */
+  link: string;
+}
+
+/**
+ * In the storefront, on the buyer's phone (which records the shop visit): the shop, a product, checkout as a guest, the test
+ * provider's page (TEST MODE), Pay; the order page then says it is paid (awaiting pickup).
+ */
+export async function buyAsGuest(
+  page: Page,
+  lang: Lang,
+  m: TestMerchant,
+  product: ShelfItem,
+  buyer: Buyer,
+  pictures?: { testInfo: Parameters<typeof shot>[1] },
+): Promise<Placed> {
+  const shopId = m.merinfo.id;
+  await page.goto(`/s/${shopId}`);
+  await expect(page.getByRole('heading', { level: 1, name: m.storeName })).toBeVisible();
+  const shelf = await shelfOf(shopId, lang);
+  await expect(page.locator('#products-title')).toHaveText(
+    storeMsg(lang, 'shop.products', { count: shelf.total }),
+  );
+  const card = page.locator('a.item').filter({ hasText: product.title }).first();
+  await expect(card).toContainText(amountText(lang, product.price));
+  if (pictures) await shot(page, pictures.testInfo, `store-shop-${lang}`);
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/s/p/${product.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await expect(page.locator('p.price')).toContainText(amountText(lang, product.price));
+  if (pictures) await shot(page, pictures.testInfo, `store-product-${lang}`);
+  await page.getByRole('button', { name: storeMsg(lang, 'product.buy') }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/s/checkout/${product.id}\\?q=1$`));
+  await expect(page.getByRole('heading', { level: 1, name: storeMsg(lang, 'checkout.title') })).toBeVisible();
+  await expect(page.getByLabel(storeMsg(lang, 'checkout.quantity'))).toHaveValue('1');
+  await page.getByLabel(storeMsg(lang, 'checkout.name')).fill(buyer.name);
+  await page.getByLabel(storeMsg(lang, 'checkout.phone')).fill(buyer.phone);
+  await page.getByLabel(storeMsg(lang, 'checkout.address')).fill(buyer.address);
+  await page.getByLabel(storeMsg(lang, 'checkout.email')).fill(buyer.email);
+  if (pictures) await shot(page, pictures.testInfo, `store-checkout-${lang}`);
+  await page.getByRole('button', { name: storeMsg(lang, 'checkout.submit') }).click();
+
+  // The test provider's page says plainly that no real money moves.
+  await expect(page).toHaveURL(/\/s\/pay\/\d+\?order=\d+$/);
+  await expect(page.getByRole('note')).toHaveText(storeMsg(lang, 'pay.testMode'));
+  await expect(page.locator('.card .price')).toContainText(amountText(lang, product.price));
+  await expect(page.getByRole('status')).toContainText(storeMsg(lang, 'payStatus.created'));
+  if (pictures) await shot(page, pictures.testInfo, `store-pay-test-mode-${lang}`);
+  await page.getByRole('button', { name: storeMsg(lang, 'pay.pay') }).click();
+
+  // The order page: paid, which the merchant sees as awaiting pickup.
+  await expect(page).toHaveURL(/\/s\/order\/\d+$/);
+  await expect(page.locator('p.status')).toHaveText(storeMsg(lang, 'status.paid'));
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/O\d+/);
+  const orderNo = /O\d+/.exec((await heading.textContent()) ?? '')?.[0] as string;
+  const link = (await page.locator('.link-box a').getAttribute('href')) as string;
+  expect(link).toMatch(/\/s\/order\/\d+\?t=.+/);
+  return { id: orderIdOf(page.url()), orderNo, link };
+}
+
+/** The merchant picks an order up through the API (the orders suite covers the pickup sheet). */
+export async function pickedUp(m: TestMerchant, orderId: number, payPassword = '123456') {
+  ok(
+    await api('/merchant/order/pick', {
+      token: m.token,
+      body: { id: orderId, pay_password: payPassword },
+      headers: idempotent(),
+    }),
+  );
+}
+
+/**
+ * The last sign-in code the server mailed to `email`. The browser tests' server has no SMTP, so the
+ * outbox table is the delivery (as `npm run ops -- outbox` shows it): read here from the server's
+ * SQLite file, read-only (WAL: the running server keeps writing meanwhile). better-sqlite3 is the
+ * server's dependency, loaded from there.
+ */
+export async function mailedCode(email: string): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const Database = createRequire(new URL('../../../server/package.json', import.meta.url))(
+    'better-sqlite3',
+  ) as typeof BetterSqlite3;
+  const db = new Database(path.join(dataDir, 'dropdesk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      const row = db
+        .prepare('select body from outbox where recipient = ? order by id desc limit 1')
+        .get(email) as { body: string } | undefined;
+      const code = row && /\b(\d{6})\b/.exec(row.body)?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no code mailed to ${email}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * In the storefront: the buyer signs in with the code mailed to `email` (from a page with a sign-in
+ * link, or /s/login), then lands on `next`.
+ */
+export async function buyerSignsIn(page: Page, lang: Lang, email: string) {
+  await expect(page.getByRole('heading', { level: 1, name: storeMsg(lang, 'login.title') })).toBeVisible();
+  await page.getByLabel(storeMsg(lang, 'checkout.email')).fill(email);
+  await page.getByRole('button', { name: storeMsg(lang, 'login.sendCode') }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+  await page.getByLabel(storeMsg(lang, 'login.code')).fill(await mailedCode(email));
+  await page.getByRole('button', { name: storeMsg(lang, 'login.signIn'), exact: true }).click();
 }
