@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 // imported one by one, which leaves them out, and without them borders and backgrounds vanish.
 import 'antd-mobile/es/global';
 import './app/global.css';
-import { routes } from './app/router';
+import { routerOptions, routes } from './app/router';
 import { takeFlash } from './lib/flash';
 import { i18n, initI18n } from './lib/i18n';
 import { documentNavigation } from './lib/navigation';
@@ -30,7 +30,7 @@ async function start() {
     if (target) window.history.replaceState(null, '', target);
   }
   // The router starts fetching the current screen's chunk at once, alongside the locale.
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, routerOptions());
   await locale;
   // Draw once the screen's chunk is in: until then the brand mark stays, instead of an empty page.
   if (!router.state.initialized)

@@ -1,34 +1,11 @@
-import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
-import { loadAllianceTexts } from '../features/alliance/texts';
-import { loadExpressTexts } from '../features/express/texts';
 import { loadHomeTexts } from '../features/home/texts';
-import { loadMessagesTexts } from '../features/messages/texts';
-import { loadShopTexts } from '../features/shop/texts';
 import { documentNavigation } from '../lib/navigation';
 import { paths } from '../lib/paths';
 import { requireSession } from './guard';
 import { Root, type RouteHandle } from './Root';
 import { RouteError } from './RouteError';
-
-type ScreenModule = () => Promise<{ default: ComponentType }>;
-
-/**
- * A screen is a lazy chunk with its own error boundary and a translated title. A feature with its
- * own texts (`features/x/texts.ts`) passes their loader: fetched beside the chunk, not after it.
- */
-function screen(path: string, title: string, load: ScreenModule, texts?: () => Promise<void>): RouteObject {
-  const handle: RouteHandle = { title };
-  return {
-    path,
-    handle,
-    errorElement: <RouteError />,
-    lazy: async () => {
-      const [module] = await Promise.all([load(), texts?.()]);
-      return { Component: module.default };
-    },
-  };
-}
+import { screen } from './screen';
 
 /**
  * /login is not a screen of the app but a page of its own (src/login: prerendered HTML and a small
@@ -63,197 +40,6 @@ const tabScreens: RouteObject[] = [
   screen(paths.order, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),
 ];
-
-/** Screens that need a session, without the tab bar. */
-const accountScreens: RouteObject[] = [
-  screen(paths.setting, 'routes.setting', () => import('../features/account/screens/SettingsScreen')),
-  screen(
-    paths.personalInfo,
-    'routes.personalInfo',
-    () => import('../features/account/screens/PersonalInfoScreen'),
-  ),
-  screen(
-    paths.changeLoginPassword,
-    'routes.changeLoginPassword',
-    () => import('../features/account/screens/ChangeLoginPasswordScreen'),
-  ),
-  screen(
-    paths.setPaypwd,
-    'routes.setPaypwd',
-    () => import('../features/account/screens/SetPayPasswordScreen'),
-  ),
-  screen(
-    paths.changePayPassword,
-    'routes.changePayPassword',
-    () => import('../features/account/screens/ChangePayPasswordScreen'),
-  ),
-  screen(paths.service, 'routes.service', () => import('../features/account/screens/ServiceScreen')),
-  screen(paths.code, 'routes.code', () => import('../features/account/screens/InviteCodeScreen')),
-  ...walletScreens(),
-  screen(paths.idInfo, 'routes.idInfo', () => import('../features/kyc/screens/IdInfoScreen')),
-  screen(paths.bank, 'routes.bank', () => import('../features/kyc/screens/BankScreen')),
-  ...catalogueScreens(),
-  ...orderScreens(),
-  ...homeScreens(),
-  ...messageScreens(),
-  ...shopScreens(),
-  ...expressScreens(),
-];
-
-/** Issue 12, the express lane and the alliance. */
-function expressScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.storeExpress,
-      'routes.storeExpress',
-      () => import('../features/express/screens/StoreExpressScreen'),
-      loadExpressTexts,
-    ),
-    screen(
-      paths.buyTrainBill,
-      'routes.buyTrainBill',
-      () => import('../features/express/screens/BuyTrainBillScreen'),
-      loadExpressTexts,
-    ),
-    screen(
-      paths.alliance,
-      'routes.alliance',
-      () => import('../features/alliance/screens/AllianceScreen'),
-      loadAllianceTexts,
-    ),
-  ];
-}
-
-/** Issue 12, shop settings: the entries, basic info, social links and the two banners. */
-function shopScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.settingup,
-      'routes.settingup',
-      () => import('../features/shop/screens/SettingUpScreen'),
-      loadShopTexts,
-    ),
-    screen(
-      paths.baseinfo,
-      'routes.baseinfo',
-      () => import('../features/shop/screens/BaseInfoScreen'),
-      loadShopTexts,
-    ),
-    screen(
-      paths.socialmedia,
-      'routes.socialmedia',
-      () => import('../features/shop/screens/SocialMediaScreen'),
-      loadShopTexts,
-    ),
-    screen(
-      paths.uploadBanner,
-      'routes.uploadBanner',
-      () => import('../features/shop/screens/UploadBannerScreen'),
-      loadShopTexts,
-    ),
-  ];
-}
-
-/** Issue 12, messages: system messages and notices, and one message. */
-function messageScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.message,
-      'routes.message',
-      () => import('../features/messages/screens/MessageScreen'),
-      loadMessagesTexts,
-    ),
-    screen(
-      paths.messageDetail,
-      'routes.messageDetail',
-      () => import('../features/messages/screens/MessageDetailScreen'),
-      loadMessagesTexts,
-    ),
-  ];
-}
-
-/** Issue 12, Home's drill-downs: the visitors per day and the buyers' ratings. */
-function homeScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.visitors,
-      'routes.visitors',
-      () => import('../features/home/screens/VisitorsScreen'),
-      loadHomeTexts,
-    ),
-    screen(
-      paths.ratings,
-      'routes.ratings',
-      () => import('../features/home/screens/RatingsScreen'),
-      loadHomeTexts,
-    ),
-  ];
-}
-
-/** Issue 11, orders: the order detail and the refund requests (the order list is the Order tab). */
-function orderScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.orderDetail,
-      'routes.orderDetail',
-      () => import('../features/orders/screens/OrderDetailScreen'),
-    ),
-    screen(
-      paths.refundRequest,
-      'routes.refundRequest',
-      () => import('../features/orders/screens/RefundRequestScreen'),
-    ),
-  ];
-}
-
-/** Issue 10, catalogue, levels and listing: the distribution centre, product management, detail, level. */
-function catalogueScreens(): RouteObject[] {
-  return [
-    screen(
-      paths.distribution,
-      'routes.distribution',
-      () => import('../features/catalogue/screens/DistributionScreen'),
-    ),
-    screen(paths.goods, 'routes.goods', () => import('../features/catalogue/screens/GoodsScreen')),
-    screen(
-      paths.goodsDetail,
-      'routes.goodsDetail',
-      () => import('../features/catalogue/screens/GoodsDetailScreen'),
-    ),
-    screen(paths.level, 'routes.level', () => import('../features/catalogue/screens/LevelScreen')),
-  ];
-}
-
-/** Issue 4, wallet and ledger: each screen a lazy chunk behind the session. */
-function walletScreens(): RouteObject[] {
-  const topUp = () => import('../features/wallet/screens/TopUpScreen');
-  const records = () => import('../features/wallet/screens/Records');
-  return [
-    screen(paths.recharge, 'routes.recharge', () => import('../features/wallet/screens/RechargeScreen')),
-    screen(paths.walletRecharge, 'routes.walletRecharge', async () => ({
-      default: (await topUp()).WalletRecharge,
-    })),
-    screen(paths.bankCardRecharge, 'routes.bankCardRecharge', async () => ({
-      default: (await topUp()).BankCardRecharge,
-    })),
-    screen(paths.blockchainRecharge, 'routes.blockchainRecharge', async () => ({
-      default: (await topUp()).BlockchainRecharge,
-    })),
-    screen(paths.rechargeRecord, 'routes.rechargeRecord', async () => ({
-      default: (await records()).RechargeRecordScreen,
-    })),
-    screen(paths.withdraw, 'routes.withdraw', () => import('../features/wallet/screens/WithdrawScreen')),
-    screen(paths.withdrawRecord, 'routes.withdrawRecord', async () => ({
-      default: (await records()).WithdrawRecordScreen,
-    })),
-    screen(
-      paths.fundsRecords,
-      'routes.fundsRecords',
-      () => import('../features/reports/screens/FundsRecordsScreen'),
-    ),
-    screen(paths.finance, 'routes.finance', () => import('../features/reports/screens/FinanceScreen')),
-  ];
-}
 
 /**
  * While the first screen's lazy chunks load: the brand mark index.html shows before the scripts
@@ -296,7 +82,7 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteError />,
                 children: tabScreens,
               },
-              ...accountScreens,
+              // The other screens join here on first use (routerOptions).
             ],
           },
           {
@@ -309,3 +95,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Options of every router of this table (main.tsx, the tests): the screens of more-screens.tsx are
+ * added under the session route the first time an address matches none of the routes above (the
+ * catch-all included), fetched once per router.
+ */
+export function routerOptions() {
+  let more: Promise<void> | undefined;
+  return {
+    patchRoutesOnNavigation: ({
+      patch,
+    }: {
+      patch: (routeId: string | null, children: RouteObject[]) => void;
+    }) => {
+      more ??= import('./more-screens').then((m) => patch('session', m.moreScreens()));
+      return more;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../app/router';
+import { routerOptions, routes } from '../app/router';
 import { mockApi, ok } from '../test/api';
 import { newConfig, orderBadge } from '../test/factories';
 import { logIn, logOut, renderApp, setupI18n } from '../test/render';
@@ -32,7 +32,7 @@ describe('the back arrow', () => {
   it('on a screen reached inside the app, goes back to where the merchant came from', async () => {
     mockApi(myScreen(logIn()));
     await setupI18n();
-    const router = createMemoryRouter(routes, { initialEntries: ['/my'] });
+    const router = createMemoryRouter(routes, { initialEntries: ['/my'], ...routerOptions() });
     render(<RouterProvider router={router} />);
     await screen.findByRole('link', { name: /Settings/ });
     await act(() => router.navigate('/setting'));

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
-import { routes } from '../app/router';
+import { routerOptions, routes } from '../app/router';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { newMerInfo } from './factories';
@@ -15,7 +15,7 @@ export async function setupI18n() {
 /** The real route table in a memory router, at `path`. */
 export async function renderApp(path: string) {
   await setupI18n();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...routerOptions() });
   const view = render(<RouterProvider router={router} />);
   return { router, ...view };
 }
