@@ -5,6 +5,7 @@ import { Amount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import { QrCode } from '../../../components/QrCode';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -13,7 +14,6 @@ import { allianceKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { type Coalition, type Member, useCoalition } from '../api/get-coalition';
 import styles from '../components/alliance.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** A rate in basis points as the reader writes a percentage: 500 → "5%". */
 const percent = (bps: number, lang: string) =>

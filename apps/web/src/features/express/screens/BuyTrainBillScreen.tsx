@@ -6,6 +6,7 @@ import { Amount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -13,7 +14,6 @@ import { paths } from '../../../lib/paths';
 import { expressKeys } from '../../../lib/query-keys';
 import { type Purchase, useTrainBill } from '../api/get-train-bill';
 import styles from '../components/express.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 type Filter = 'all' | PurchaseState;
 

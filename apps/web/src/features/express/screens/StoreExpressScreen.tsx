@@ -12,6 +12,7 @@ import { LazyImage } from '../../../components/LazyImage';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
 import { useContractForm } from '../../../lib/form';
@@ -25,7 +26,6 @@ import { useBuyTrain } from '../api/buy-train';
 import { type ShelfListing, useShelf } from '../api/get-shelf';
 import { type ExpressPackage, useTrain } from '../api/get-train';
 import styles from '../components/express.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** The payment password sheet: pays the package from the balance and features the chosen listings. */
 function PayForm({

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { useDashboard } from '../api/get-dashboard';
 import { Announcements } from '../components/Announcements';
 import { ClosedNotice } from '../components/ClosedNotice';
 import { useExplainSheet } from '../components/Explain';
 import { Figures } from '../components/Figures';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { SalesCurve } from '../components/SalesCurve';
 import { Shortcuts } from '../components/Shortcuts';
 

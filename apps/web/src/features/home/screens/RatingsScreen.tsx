@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type Rating, useRatings } from '../api/get-ratings';
 import styles from '../components/home.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { homePaths, orderDetailPath } from '../paths';
 
 /** 1–5 stars drawn, and said in words ("4 out of 5 stars"). */

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useVisits } from '../api/get-visits';
 import { longDay } from '../components/dates';
 import styles from '../components/home.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { homePaths, VISIT_DAY_CHOICES, type VisitDays } from '../paths';
 
 /** The days in the address (`?days=7`); anything else is 30, the contract's default. */

@@ -6,13 +6,13 @@ import { useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { useUnreadMessages } from '../../../lib/api/get-unread-messages';
 import { messageKeys } from '../../../lib/query-keys';
 import { useMessages } from '../api/get-messages';
 import { useSeeMessages } from '../api/see-messages';
 import { MessageRow } from '../components/MessageRow';
 import { MessageTabs } from '../components/MessageTabs';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 
 /** The tab in the address (`?type=notice`); anything else is system messages, the first tab. */
 const tabOf = (param: string | null): MessageType => (param === 'notice' ? 'notice' : 'system');

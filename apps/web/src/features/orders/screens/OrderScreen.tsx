@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
 import { useOrderCount } from '../api/get-order-count';
@@ -13,7 +14,6 @@ import { filtersOf, hasFilters, OrderFilters } from '../components/OrderFilters'
 import { OrderRow } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { type OrderTab, StatusTabs } from '../components/StatusTabs';
 import { orderPaths } from '../paths';
 

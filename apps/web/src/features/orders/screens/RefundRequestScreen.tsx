@@ -5,6 +5,7 @@ import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
+import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
@@ -15,7 +16,6 @@ import { type Refund, useRefunds } from '../api/get-refunds';
 import { RefundBadge, useRefundStatusLabel } from '../components/labels';
 import { useProductTitle } from '../components/OrderRow';
 import styles from '../components/orders.module.css';
-import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import { useRejectSheet } from '../components/RejectSheet';
 import { orderDetailPath, orderPaths } from '../paths';
 
