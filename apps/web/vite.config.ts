@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import { langOfCookie } from '@dropdesk/contract/constants';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../tools/vite-precompress';
@@ -23,8 +24,7 @@ function devLoginPage(): Plugin {
         if (req.method !== 'GET' || url.pathname !== '/login' || url.searchParams.has('data')) return next();
         try {
           const { renderLogin } = await server.ssrLoadModule('/src/prerender.tsx');
-          const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(req.headers.cookie ?? '')?.[1]?.replace('%2D', '-');
-          const lang = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'].includes(cookie ?? '') ? cookie : 'vi';
+          const lang = langOfCookie(req.headers.cookie);
           const read = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
           const page = renderLogin(
             lang,

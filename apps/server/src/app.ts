@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LANG, isLang } from '@dropdesk/contract/constants';
+import { langOfCookie } from '@dropdesk/contract/constants';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -215,10 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.get('/login', { schema: { hide: true } }, (request, reply) => {
       if (new URLSearchParams(request.url.split('?')[1] ?? '').has('data'))
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      const fromCookie = /(?:^|;\s*)lang=([^;]*)/
-        .exec(request.headers.cookie ?? '')?.[1]
-        ?.replace('%2D', '-');
-      const lang = isLang(fromCookie) ? fromCookie : DEFAULT_LANG;
+      const lang = langOfCookie(request.headers.cookie);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')

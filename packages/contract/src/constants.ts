@@ -19,6 +19,15 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The language named by the `lang` cookie of a Cookie header (the merchant app mirrors local
+ * storage's choice into it, so the server can send /login already in it), else the default.
+ */
+export function langOfCookie(cookieHeader: string | undefined): Lang {
+  const value = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? '')?.[1]?.replace('%2D', '-');
+  return isLang(value) ? value : DEFAULT_LANG;
+}
+
 export const REQUEST_TIMEOUT_MS = 99_999;
 export const LOADING_TOAST_MS = 2_000;
 export const PAY_PASSWORD_LENGTH = 6;

@@ -7,7 +7,7 @@ import '../app/global.css';
 import ui from '../components/ui.module.css';
 import '../features/auth/components/auth.module.css';
 import { setFlash, takeFlash } from '../lib/flash';
-import { storedLang, storeLang } from '../lib/lang-storage';
+import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
 import { HOME_PATH, safePath } from '../lib/paths';
 import { writeSession } from '../lib/session-storage';
 import { ids, type LoginTexts } from './ids';
@@ -57,7 +57,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const wanted = storedLang();
   if (
     wanted !== pageLang &&
-    localStorage.getItem('lang') !== null &&
+    localStorage.getItem(LANG_STORAGE_KEY) !== null &&
     !sessionStorage.getItem('lang-reload')
   ) {
     sessionStorage.setItem('lang-reload', '1');
