@@ -1,8 +1,9 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
-import { langOfCookie } from '@dropdesk/contract/constants';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// A relative path: the config loader bundles it (the package name would be loaded as raw .ts).
+import { langOfCookie } from '../../packages/contract/src/constants';
 import { precompress } from '../../tools/vite-precompress';
 // @ts-expect-error: a plain .mjs build script, shared with scripts/prerender.mjs
 import { loginPage } from './scripts/login-page.mjs';
