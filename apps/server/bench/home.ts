@@ -7,9 +7,13 @@ import { checkStats, rebuildStats } from '../src/modules/dashboard/stats.check';
 import { addDays, dayKey, localDay } from '../src/modules/reports/zoned';
 import {
   benchMerchant,
+  benchOrderRow,
+  benchProduct,
   freshDatabase,
   type MeasuredRow,
   measure,
+  orderStatusOf,
+  PICKED_STATUSES,
   rng,
   startServers,
   type Target,
@@ -40,29 +44,6 @@ const ZONE = 'Asia/Ho_Chi_Minh';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** Statuses of a shop that has sold for a while (bench/orders.ts's mix), with the settlement each implies. */
-const MIX: Array<{ share: number; status: number; settlement: number }> = [
-  { share: 0.7, status: 4, settlement: 2 },
-  { share: 0.08, status: 3, settlement: 1 },
-  { share: 0.05, status: 5, settlement: 0 },
-  { share: 0.04, status: 1, settlement: 0 },
-  { share: 0.03, status: 2, settlement: 0 },
-  { share: 0.02, status: 6, settlement: 0 },
-  { share: 0.02, status: 7, settlement: 0 },
-  { share: 0.03, status: -1, settlement: 0 },
-  { share: 0.03, status: 0, settlement: 0 },
-];
-const PICKED = [1, 2, 6, 7, 3, 4];
-
-function statusOf(r: number) {
-  let acc = 0;
-  for (const m of MIX) {
-    acc += m.share;
-    if (r < acc) return m;
-  }
-  return MIX[0] as (typeof MIX)[number];
-}
-
 async function inChunks<T>(db: Db, rows: T[], write: (tx: Db, chunk: T[]) => Promise<unknown>, size = 500) {
   for (let i = 0; i < rows.length; i += size * 10) {
     await db.transaction().execute(async (tx) => {
@@ -78,26 +59,7 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
   const { db } = database;
   const now = Date.now();
   const random = rng(12);
-  const { id: category } = await db
-    .insertInto('categories')
-    .values({ parent_id: null, main_lang: 'en', sort: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: product } = await db
-    .insertInto('products')
-    .values({
-      category_id: category,
-      top_category_id: category,
-      main_lang: 'en',
-      cost: 1_000,
-      stock: 1_000_000,
-      hot: 0,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const product = await benchProduct(db, now);
   const sessions = new Sessions(db, { now: () => Date.now() }, { idleMs: 7 * DAY, maxMs: 30 * DAY });
   const { merchant, listing, token } = await db.transaction().execute(async (tx) => {
     const id = await benchMerchant(tx, '93', 0, now);
@@ -130,11 +92,11 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
   for (let serial = 0; serial < ORDERS; ) {
     const rows = [];
     for (let k = 0; k < 5_000 && serial < ORDERS; k++, serial++) {
-      const { status, settlement } = statusOf(random());
+      const { status, settlement } = orderStatusOf(random());
       const quantity = 1 + Math.floor(random() * 3);
       const created = now - Math.floor((1 - serial / ORDERS) * DAYS * DAY) - 60_000;
       const paid = status === 0 || (status === -1 && random() < 0.5) ? null : created + 60_000;
-      const picked = PICKED.includes(status) ? created + (random() < 0.03 ? 49 * HOUR : HOUR) : null;
+      const picked = PICKED_STATUSES.includes(status) ? created + (random() < 0.03 ? 49 * HOUR : HOUR) : null;
       const total = 1_150 * quantity;
       // A few refunded in part (after delivery) and a paid cancellation refunded in full.
       let refunded = 0;
@@ -145,38 +107,25 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
       }
       const rated = (status === 3 || status === 4) && random() < 0.3;
       rows.push({
-        order_no: `H${String(serial).padStart(12, '0')}`,
-        merchant_id: merchant,
-        buyer_id: null,
-        guest_email: `buyer${serial % 5_000}@example.com`,
-        token_hash: null,
-        lang: 'vi' as const,
-        listing_id: listing,
-        product_id: product,
-        title: 'Wireless earbuds KQ-13',
-        image_url: null,
-        quantity,
-        unit_price: 1_150,
-        unit_cost: 1_000,
-        total,
-        cost_total: 1_000 * quantity,
-        status: status as 0,
-        settlement: settlement as 0,
-        receiver_name: 'Nguyễn Văn An',
-        receiver_phone: '+84901234567',
-        address: '12 Lê Lợi, Quận 1, Hồ Chí Minh',
-        cost_paid: picked === null ? 0 : 1_000 * quantity,
+        ...benchOrderRow({
+          orderNo: `H${String(serial).padStart(12, '0')}`,
+          serial,
+          merchantId: merchant,
+          listingId: listing,
+          productId: product,
+          quantity,
+          status,
+          settlement,
+          created,
+          paid,
+          picked,
+        }),
         refunded,
         settled_amount: status === 4 ? total - refunded : 0,
         rating_stars: rated ? 1 + Math.floor(random() * 5) : null,
         rating_comment: rated ? 'Good' : null,
         rated_at: rated ? created + 5 * DAY : null,
-        paid_at: paid,
-        picked_at: picked,
         cancelled_at: status === -1 ? created + 2 * HOUR : null,
-        pay_deadline: created + 30 * 60_000,
-        created_at: created,
-        updated_at: created,
       });
     }
     await inChunks(db, rows, (tx, chunk) => tx.insertInto('orders').values(chunk).execute());

@@ -10,7 +10,18 @@ import { PayPasswords } from '../src/modules/account/paypwd.service';
 import { Sessions } from '../src/modules/auth/sessions';
 import { post } from '../src/modules/ledger/ledger';
 import { OrdersService } from '../src/modules/orders/orders.service';
-import { benchMerchant, freshDatabase, measure, rng, startServers, type Target } from './support';
+import {
+  benchMerchant,
+  benchOrderRow,
+  benchProduct,
+  freshDatabase,
+  measure,
+  orderStatusOf,
+  PICKED_STATUSES,
+  rng,
+  startServers,
+  type Target,
+} from './support';
 
 /**
  * npm run bench:orders — the order list at scale: 1,000,000 orders across 1,000 merchants, one of
@@ -39,58 +50,13 @@ const PAY_PASSWORD = '246810';
 const BATCH_SIZE = 100;
 const PICK_CONNECTIONS = Number(process.env.BENCH_PICK_CONNECTIONS ?? 2);
 
-/** Statuses of a shop that has sold for a while, with the settlement each implies. */
-const MIX: Array<{ share: number; status: number; settlement: number }> = [
-  { share: 0.7, status: 4, settlement: 2 },
-  { share: 0.08, status: 3, settlement: 1 },
-  { share: 0.05, status: 5, settlement: 0 },
-  { share: 0.04, status: 1, settlement: 0 },
-  { share: 0.03, status: 2, settlement: 0 },
-  { share: 0.02, status: 6, settlement: 0 },
-  { share: 0.02, status: 7, settlement: 0 },
-  { share: 0.03, status: -1, settlement: 0 },
-  { share: 0.03, status: 0, settlement: 0 },
-];
-
-function statusOf(r: number) {
-  let acc = 0;
-  for (const m of MIX) {
-    acc += m.share;
-    if (r < acc) return m;
-  }
-  return MIX[0] as (typeof MIX)[number];
-}
-
 async function fill(databaseUrl: string | undefined, dataDir: string) {
   const database = openDatabase({ databaseUrl, dataDir });
   await migrateToLatest(database);
   const { db } = database;
   const now = Date.now();
   const random = rng(7);
-  const { id: category } = await db
-    .insertInto('categories')
-    .values({ parent_id: null, main_lang: 'en', sort: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: product } = await db
-    .insertInto('products')
-    .values({
-      category_id: category,
-      top_category_id: category,
-      main_lang: 'en',
-      cost: 1_000,
-      stock: 1_000_000,
-      hot: 0,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('product_texts')
-    .values({ product_id: product, lang: 'en', title: 'Wireless earbuds KQ-13', description: '' })
-    .execute();
+  const product = await benchProduct(db, now, 'Wireless earbuds KQ-13');
   const config = loadConfig({ ...process.env, SECRET: 'bench-secret-0123456789abcdef0123456789' });
   const payHash = await hashPassword(PAY_PASSWORD, config.argon2);
   const sessions = new Sessions(
@@ -154,38 +120,25 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
           const n = Math.min(ROWS, owner.count - done);
           const rows = Array.from({ length: n }, () => {
             serial++;
-            const { status, settlement } = owner.pickable ? { status: 5, settlement: 0 } : statusOf(random());
+            const { status, settlement } = owner.pickable
+              ? { status: 5, settlement: 0 }
+              : orderStatusOf(random());
             const quantity = 1 + Math.floor(random() * 3);
             const created = now - Math.floor((1 - serial / ORDERS) * 365 * day);
             const paid = status === 0 || (status === -1 && random() < 0.5) ? null : created + 60_000;
-            return {
-              order_no: `B${String(serial).padStart(12, '0')}`,
-              merchant_id: owner.merchant.id,
-              buyer_id: null,
-              guest_email: `buyer${serial % 5_000}@example.com`,
-              token_hash: null,
-              lang: 'vi' as const,
-              listing_id: owner.merchant.listing,
-              product_id: product,
-              title: 'Wireless earbuds KQ-13',
-              image_url: null,
+            return benchOrderRow({
+              orderNo: `B${String(serial).padStart(12, '0')}`,
+              serial,
+              merchantId: owner.merchant.id,
+              listingId: owner.merchant.listing,
+              productId: product,
               quantity,
-              unit_price: 1_150,
-              unit_cost: 1_000,
-              total: 1_150 * quantity,
-              cost_total: 1_000 * quantity,
-              status: status as 0,
-              settlement: settlement as 0,
-              receiver_name: 'Nguyễn Văn An',
-              receiver_phone: '+84901234567',
-              address: '12 Lê Lợi, Quận 1, Hồ Chí Minh',
-              cost_paid: [1, 2, 6, 7, 3, 4].includes(status) ? 1_000 * quantity : 0,
-              paid_at: paid,
-              picked_at: [1, 2, 6, 7, 3, 4].includes(status) ? created + 3_600_000 : null,
-              pay_deadline: created + 30 * 60_000,
-              created_at: created,
-              updated_at: created,
-            };
+              status,
+              settlement,
+              created,
+              paid,
+              picked: PICKED_STATUSES.includes(status) ? created + 3_600_000 : null,
+            });
           });
           await tx.insertInto('orders').values(rows).execute();
           done += n;

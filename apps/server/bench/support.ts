@@ -229,3 +229,108 @@ export function benchMerchant(tx: Db, tag: string, m: number, now: number): Prom
     now,
   );
 }
+
+/** Statuses of a shop that has sold for a while (most completed, a few in every other), with the settlement each implies. */
+export const ORDER_MIX: ReadonlyArray<{ share: number; status: number; settlement: number }> = [
+  { share: 0.7, status: 4, settlement: 2 },
+  { share: 0.08, status: 3, settlement: 1 },
+  { share: 0.05, status: 5, settlement: 0 },
+  { share: 0.04, status: 1, settlement: 0 },
+  { share: 0.03, status: 2, settlement: 0 },
+  { share: 0.02, status: 6, settlement: 0 },
+  { share: 0.02, status: 7, settlement: 0 },
+  { share: 0.03, status: -1, settlement: 0 },
+  { share: 0.03, status: 0, settlement: 0 },
+];
+
+/** The statuses of an order that has been picked up (its cost paid). */
+export const PICKED_STATUSES = [1, 2, 6, 7, 3, 4];
+
+/** The status (and settlement) of ORDER_MIX that a draw `r` in [0, 1) falls on. */
+export function orderStatusOf(r: number) {
+  let acc = 0;
+  for (const m of ORDER_MIX) {
+    acc += m.share;
+    if (r < acc) return m;
+  }
+  return ORDER_MIX[0] as (typeof ORDER_MIX)[number];
+}
+
+/** The one product every bench order sells (cost 1,000, in its own category), with an English title if given; answers its id. */
+export async function benchProduct(db: Db, now: number, title?: string): Promise<number> {
+  const { id: category } = await db
+    .insertInto('categories')
+    .values({ parent_id: null, main_lang: 'en', sort: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: product } = await db
+    .insertInto('products')
+    .values({
+      category_id: category,
+      top_category_id: category,
+      main_lang: 'en',
+      cost: 1_000,
+      stock: 1_000_000,
+      hot: 0,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (title !== undefined)
+    await db
+      .insertInto('product_texts')
+      .values({ product_id: product, lang: 'en', title, description: '' })
+      .execute();
+  return product;
+}
+
+/**
+ * A bench order row of `quantity` units of the bench product (price 1,150, cost 1,000) to a guest
+ * buyer, in `status` with `settlement`, created, paid and picked at the given times (null: not yet).
+ * A bench adds what else it records (refunds, ratings, cancellation).
+ */
+export function benchOrderRow(o: {
+  orderNo: string;
+  serial: number;
+  merchantId: number;
+  listingId: number;
+  productId: number;
+  quantity: number;
+  status: number;
+  settlement: number;
+  created: number;
+  paid: number | null;
+  picked: number | null;
+}) {
+  const total = 1_150 * o.quantity;
+  return {
+    order_no: o.orderNo,
+    merchant_id: o.merchantId,
+    buyer_id: null,
+    guest_email: `buyer${o.serial % 5_000}@example.com`,
+    token_hash: null,
+    lang: 'vi' as const,
+    listing_id: o.listingId,
+    product_id: o.productId,
+    title: 'Wireless earbuds KQ-13',
+    image_url: null,
+    quantity: o.quantity,
+    unit_price: 1_150,
+    unit_cost: 1_000,
+    total,
+    cost_total: 1_000 * o.quantity,
+    status: o.status as 0,
+    settlement: o.settlement as 0,
+    receiver_name: 'Nguyễn Văn An',
+    receiver_phone: '+84901234567',
+    address: '12 Lê Lợi, Quận 1, Hồ Chí Minh',
+    cost_paid: o.picked === null ? 0 : 1_000 * o.quantity,
+    paid_at: o.paid,
+    picked_at: o.picked,
+    pay_deadline: o.created + 30 * 60_000,
+    created_at: o.created,
+    updated_at: o.created,
+  };
+}
