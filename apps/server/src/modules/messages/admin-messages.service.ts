@@ -65,12 +65,7 @@ export class MessageDesk {
   async broadcasts(paging: Paging) {
     const { db } = this.deps;
     const page = await broadcasts.page(db, paging);
-    return {
-      total: page.total,
-      page: paging.page,
-      limit: paging.limit,
-      list: await this.broadcastItems(db, page.rows),
-    };
+    return { ...page, list: await this.broadcastItems(db, page.list) };
   }
 
   /**
@@ -138,14 +133,9 @@ export class MessageDesk {
     const page = await announcements.page(db, { active }, query);
     const texts = await announcements.texts(
       db,
-      page.rows.map((r) => r.id),
+      page.list.map((r) => r.id),
     );
-    return {
-      total: page.total,
-      page: query.page,
-      limit: query.limit,
-      list: page.rows.map((r) => announcementOf(r, texts.get(r.id) ?? {})),
-    };
+    return { ...page, list: page.list.map((r) => announcementOf(r, texts.get(r.id) ?? {})) };
   }
 
   private async one(db: Db, id: number): Promise<AnnouncementItem> {

@@ -1,7 +1,7 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Paging } from '../../db/paging';
+import { fetchPage, type PageOf, type Paging } from '../../db/paging';
 import type { AnnouncementsTable } from '../../db/schema';
 
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
@@ -36,21 +36,15 @@ export const announcementsRepository = {
     }));
   },
 
-  async page(db: Db, filter: { active?: boolean | undefined }, paging: Paging) {
+  page(db: Db, filter: { active?: boolean | undefined }, paging: Paging): Promise<PageOf<AnnouncementRow>> {
     let q = db.selectFrom('announcements');
     if (filter.active !== undefined) q = q.where('active', '=', filter.active ? 1 : 0);
-    const [total, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      q
-        .selectAll()
-        .orderBy('active', 'desc')
-        .orderBy('sort', 'asc')
-        .orderBy('id', 'desc')
-        .limit(paging.limit)
-        .offset((paging.page - 1) * paging.limit)
-        .execute(),
-    ]);
-    return { total: Number(total?.n ?? 0), rows };
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('active', 'desc').orderBy('sort', 'asc').orderBy('id', 'desc'),
+      paging,
+      (rows) => rows,
+    );
   },
 
   byId(db: Db, id: number): Promise<AnnouncementRow | undefined> {
@@ -164,23 +158,13 @@ export const broadcastsRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
-  async page(db: Db, paging: Paging) {
-    const [total, rows] = await Promise.all([
-      db
-        .selectFrom('system_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('system_messages as sm')
-        .innerJoin('operators as o', 'o.id', 'sm.operator_id')
-        .selectAll('sm')
-        .select('o.username')
-        .orderBy('sm.id', 'desc')
-        .limit(paging.limit)
-        .offset((paging.page - 1) * paging.limit)
-        .execute(),
-    ]);
-    return { total: Number(total?.n ?? 0), rows };
+  page(db: Db, paging: Paging) {
+    return fetchPage(
+      db.selectFrom('system_messages as sm').innerJoin('operators as o', 'o.id', 'sm.operator_id'),
+      (f) => f.selectAll('sm').select('o.username').orderBy('sm.id', 'desc'),
+      paging,
+      (rows) => rows,
+    );
   },
 
   byId(db: Db, id: number) {

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Paging } from '../../db/paging';
+import { fetchPage, type Paging } from '../../db/paging';
 import type { DB, NoticesTable, SystemMessagesTable } from '../../db/schema';
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -58,20 +58,16 @@ export const messagesRepository = {
   },
 
   /** A page of the merchant's notices, newest first, and how many match. */
-  async notices(db: Db, merchantId: number, read: ReadFilter, paging: Paging) {
+  notices(db: Db, merchantId: number, read: ReadFilter, paging: Paging) {
     let q = db.selectFrom('notices').where('merchant_id', '=', merchantId);
     if (read === 'unread') q = q.where('read_at', 'is', null);
     if (read === 'read') q = q.where('read_at', 'is not', null);
-    const [total, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      q
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(paging.limit)
-        .offset((paging.page - 1) * paging.limit)
-        .execute(),
-    ]);
-    return { total: count(total), rows };
+    return fetchPage(
+      q,
+      (f) => f.selectAll().orderBy('id', 'desc'),
+      paging,
+      (rows) => rows,
+    );
   },
 
   notice(db: Db, merchantId: number, id: number): Promise<NoticeRow | undefined> {
@@ -84,21 +80,16 @@ export const messagesRepository = {
   },
 
   /** A page of the system messages sent to the merchant, newest first, and how many match. */
-  async systemMessages(db: Db, r: Recipient, read: ReadFilter, paging: Paging) {
+  systemMessages(db: Db, r: Recipient, read: ReadFilter, paging: Paging) {
     let q = systemOf(db, r);
     if (read === 'unread') q = q.where('rd.message_id', 'is', null);
     if (read === 'read') q = q.where('rd.message_id', 'is not', null);
-    const [total, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      q
-        .selectAll('sm')
-        .select('rd.read_at')
-        .orderBy('sm.id', 'desc')
-        .limit(paging.limit)
-        .offset((paging.page - 1) * paging.limit)
-        .execute(),
-    ]);
-    return { total: count(total), rows: rows as SystemMessageRow[] };
+    return fetchPage(
+      q,
+      (f) => f.selectAll('sm').select('rd.read_at').orderBy('sm.id', 'desc'),
+      paging,
+      (rows) => rows as SystemMessageRow[],
+    );
   },
 
   async systemMessage(db: Db, r: Recipient, id: number): Promise<SystemMessageRow | undefined> {

@@ -94,15 +94,11 @@ export class MessagesService {
     const paging = { page: query.page, limit: query.limit };
     const [page, unread] = await Promise.all([
       query.type === 'notice'
-        ? repo
-            .notices(db, merchantId, read, paging)
-            .then((p) => ({ total: p.total, list: p.rows.map(noticeItemOf) }))
-        : repo
-            .systemMessages(db, r, read, paging)
-            .then((p) => ({ total: p.total, list: p.rows.map(systemItemOf) })),
+        ? repo.notices(db, merchantId, read, paging).then((p) => ({ ...p, list: p.list.map(noticeItemOf) }))
+        : repo.systemMessages(db, r, read, paging).then((p) => ({ ...p, list: p.list.map(systemItemOf) })),
       repo.unread(db, r),
     ]);
-    return { ...page, page: query.page, limit: query.limit, unread };
+    return { ...page, unread };
   }
 
   async detail(merchantId: number, query: { type: MessageType; id: number }): Promise<MessageItem> {
