@@ -543,6 +543,7 @@ describe(`express lane (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, (
     expectRefusal(await buy(m, id, [listings[1]!]), 'PACKAGE_NOT_ON_SALE');
     expect((await recommended(m))[listings[0]!]).toBe(true);
     expectRefusal(await admin.call(a.disablePackage, { id: 99_999_999 }), 'NOT_FOUND');
+    expectRefusal(await admin.post(a.disablePackage.path, { id: 'x' }), 'INVALID_INPUT', 'id');
     const listed = await admin.call(a.packages);
     expect(listed.data.find((p) => p.id === id)).toMatchObject({ active: false, sold: 1 });
     // Back on sale through update.

@@ -251,6 +251,8 @@ describe(`closing shops and the service contact (${process.env.DATABASE_URL ? 'p
       'INVALID_INPUT',
       'merchant_id',
     );
+    expectRefusal(await en.get(a.shop.path, { merchant_id: 'x' }), 'INVALID_INPUT', 'merchant_id');
+    expectRefusal(await en.post(a.reopen.path, { merchant_id: 0 }), 'INVALID_INPUT', 'merchant_id');
     // Nothing happened to the other shop, and one closure only to the first.
     expect((await en.call(a.shop, { merchant_id: String(other.id) })).data).toMatchObject({
       status: 'active',
