@@ -1,10 +1,11 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { EchartRange } from '@dropdesk/contract/dashboard';
 import { parseMoney, formatMoney as wireMoney } from '@dropdesk/contract/money';
-import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/Amount';
-import { Loading, QueryState } from '../../../components/QueryState';
+import { ChartLegend, ChartSlot, RangeChips, SeriesTable } from '../../../components/chart/Chart';
+import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -18,17 +19,6 @@ const SalesChart = lazy(() => import('./SalesChart'));
 
 /** The contract's ECHART_RANGES, in their order (a value import of contract/dashboard brings zod). */
 const RANGES = ['today', 'seven', 'thirty'] as const satisfies readonly EchartRange[];
-
-/** Keeps a chart that failed (its chunk did not download, no canvas) from taking Home down with it. */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /** A wire amount in minor units, a refund's minus sign included. */
 const minorOf = (wire: string): number =>
@@ -75,57 +65,32 @@ function Curve({ data, lang }: { data: Echart; lang: Lang }) {
       {quiet ? (
         <p className={ui.center}>{t('home.curve.quiet')}</p>
       ) : (
-        <div className={styles.chartSlot}>
-          <ChartBoundary fallback={<p className={ui.center}>{t('home.curve.failed')}</p>}>
-            <Suspense fallback={<Loading />}>
-              <SalesChart series={series} labels={labels} lang={lang} onPoint={setPointed} />
-            </Suspense>
-          </ChartBoundary>
-        </div>
+        <ChartSlot failed={t('home.curve.failed')}>
+          <SalesChart series={series} labels={labels} lang={lang} onPoint={setPointed} />
+        </ChartSlot>
       )}
       {/* The legend: each line's total over the range, or the values of the point under the pointer. */}
-      <div className={styles.legend} data-testid="curve-legend">
-        <p className={styles.legendHead}>
-          {point ? (labels[pointed ?? 0] ?? '') : t('home.curve.whole', { range: ranges[data.range] })}
-        </p>
-        <ul>
-          {CURVE_LINES.map((k) => (
-            <li key={k}>
-              <span className={styles.swatch} style={{ background: CURVE_COLOURS[k] }} aria-hidden="true" />
-              <span>{lines[k]}</span>
-              <strong>{value(k, shown)}</strong>
-            </li>
-          ))}
-        </ul>
-      </div>
-      {/* The canvas says nothing to a screen reader: the same points as a table. Hidden in a block,
-          since a table ignores `overflow` and its rows would stretch the page. */}
+      <ChartLegend
+        testId="curve-legend"
+        head={point ? (labels[pointed ?? 0] ?? '') : t('home.curve.whole', { range: ranges[data.range] })}
+        items={CURVE_LINES.map((k) => ({
+          key: k,
+          colour: CURVE_COLOURS[k],
+          label: lines[k],
+          value: value(k, shown),
+        }))}
+      />
       {!quiet && (
-        <div className="visually-hidden">
-          <table>
-            <caption>{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{data.range === 'today' ? t('home.curve.hour') : t('home.curve.day')}</th>
-                {CURVE_LINES.map((k) => (
-                  <th key={k} scope="col">
-                    {lines[k]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((p, i) => (
-                <tr key={p.label}>
-                  <th scope="row">{labels[i]}</th>
-                  {CURVE_LINES.map((k) => (
-                    <td key={k}>{value(k, p)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SeriesTable
+          caption={caption}
+          corner={data.range === 'today' ? t('home.curve.hour') : t('home.curve.day')}
+          columns={CURVE_LINES.map((k) => ({ key: k, label: lines[k] }))}
+          rows={series.map((p, i) => ({
+            key: p.label,
+            label: labels[i] ?? '',
+            cells: CURVE_LINES.map((k) => value(k, p)),
+          }))}
+        />
       )}
     </>
   );
@@ -151,20 +116,14 @@ export function SalesCurve({
       <h2 id="home-curve" className={styles.cardTitleAlone}>
         {t('home.curve.title')}
       </h2>
-      <fieldset className={styles.chips}>
-        <legend className="visually-hidden">{t('home.curve.range')}</legend>
-        {RANGES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            className={ui.chip}
-            aria-pressed={r === range}
-            onClick={() => onRange(r)}
-          >
-            {ranges[r]}
-          </button>
-        ))}
-      </fieldset>
+      <RangeChips
+        className={styles.chips}
+        legend={t('home.curve.range')}
+        options={RANGES}
+        labels={ranges}
+        value={range}
+        onChange={onRange}
+      />
       <QueryState query={q}>
         {(data) => (
           <div className={q.isPlaceholderData ? styles.busy : undefined} aria-busy={q.isPlaceholderData}>

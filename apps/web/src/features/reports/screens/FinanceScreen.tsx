@@ -1,11 +1,12 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { ReportRange } from '@dropdesk/contract/reports';
-import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Amount } from '../../../components/Amount';
+import { ChartSlot, RangeChips, SeriesTable } from '../../../components/chart/Chart';
 import { Page } from '../../../components/Page';
-import { Loading, QueryState } from '../../../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { currentLang } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -59,17 +60,6 @@ function dayFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTi
   return new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
 }
 
-/** Keeps a chart that failed (its chunk did not download, no canvas) from taking the figures down with it. */
-class ChartBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
   const { t } = useTranslation();
   const figureLabels = useFigureLabels();
@@ -117,47 +107,24 @@ function Report({ report, lang }: { report: FinancialReport; lang: Lang }) {
           <p className={ui.center}>{t('finance.noActivity')}</p>
         ) : (
           <>
-            <div className={styles.chartSlot}>
-              <ChartBoundary fallback={<p className={ui.center}>{t('finance.chartFailed')}</p>}>
-                <Suspense fallback={<Loading />}>
-                  <FinanceChart
-                    series={series}
-                    days={days}
-                    totals={{ sales: report.sales, profit: report.profit, topups: report.topups }}
-                    lang={lang}
-                  />
-                </Suspense>
-              </ChartBoundary>
-            </div>
-            {/* Hidden in a block: a table ignores `overflow`, so hidden by itself its rows still
-                stretched the page (the blank space under the chart, a row per day). */}
-            <div className="visually-hidden">
-              <table>
-                <caption>{t('finance.daily', { count: series.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('finance.day')}</th>
-                    {LINES.map((k) => (
-                      <th key={k} scope="col">
-                        {figureLabels[k]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {series.map((d, i) => (
-                    <tr key={d.date}>
-                      <th scope="row">{days[i]}</th>
-                      {LINES.map((k) => (
-                        <td key={k}>
-                          <Amount value={d[k]} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChartSlot failed={t('finance.chartFailed')}>
+              <FinanceChart
+                series={series}
+                days={days}
+                totals={{ sales: report.sales, profit: report.profit, topups: report.topups }}
+                lang={lang}
+              />
+            </ChartSlot>
+            <SeriesTable
+              caption={t('finance.daily', { count: series.length })}
+              corner={t('finance.day')}
+              columns={LINES.map((k) => ({ key: k, label: figureLabels[k] }))}
+              rows={series.map((d, i) => ({
+                key: d.date,
+                label: days[i] ?? '',
+                cells: LINES.map((k) => <Amount key={k} value={d[k]} />),
+              }))}
+            />
           </>
         )}
       </section>
@@ -180,20 +147,14 @@ export default function FinanceScreen() {
 
   return (
     <Page title={t('routes.finance')}>
-      <fieldset className={styles.filters}>
-        <legend className="visually-hidden">{t('finance.filter')}</legend>
-        {(Object.keys(labels) as ReportRange[]).map((r) => (
-          <button
-            key={r}
-            type="button"
-            className={ui.chip}
-            aria-pressed={r === range}
-            onClick={() => choose(r)}
-          >
-            {labels[r]}
-          </button>
-        ))}
-      </fieldset>
+      <RangeChips
+        className={styles.filters}
+        legend={t('finance.filter')}
+        options={Object.keys(labels) as ReportRange[]}
+        labels={labels}
+        value={range}
+        onChange={choose}
+      />
       <QueryState query={q}>
         {(report) => (
           <div className={q.isPlaceholderData ? styles.busy : undefined} aria-busy={q.isPlaceholderData}>
