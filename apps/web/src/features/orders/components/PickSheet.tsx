@@ -1,7 +1,8 @@
 import { parseMoney } from '@dropdesk/contract/money';
 import { pickBatchBody, pickBody } from '@dropdesk/contract/orders';
 import Popup from 'antd-mobile/es/components/popup';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Control, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/Amount';
@@ -49,22 +50,27 @@ function RefusalLinks({ keys }: { keys: (string | number | null | undefined)[] }
 }
 
 /** The part every pickup form shares: what is paid, the payment password, the button, the way out. */
-function PayStep({
+function PayForm<T extends { pay_password: string }>({
+  control,
+  onSubmit,
   title,
   cost,
   children,
   refusedWith,
   onCancel,
 }: {
+  control: Control<T>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
   title: string;
   cost: string | number;
-  children: ReactNode;
+  /** Said between the explanation and the password. */
+  children?: ReactNode;
   refusedWith: string | number | undefined;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <>
+    <form className={sheet.form} onSubmit={onSubmit} noValidate>
       <h2 className={sheet.formTitle}>{title}</h2>
       <p className={ui.hint}>
         {t('orders.payCost')}{' '}
@@ -74,11 +80,18 @@ function PayStep({
       </p>
       <p className={ui.hint}>{t('orders.pickExplain')}</p>
       {children}
+      <FormPayPassword
+        control={control}
+        name={'pay_password' as FieldPath<T>}
+        label={t('orders.payPassword')}
+        testId="pick-pay-password"
+      />
+      <SubmitBar control={control} label={t('orders.payAndPick')} />
       <RefusalLinks keys={[refusedWith]} />
       <button type="button" className={ui.link} onClick={onCancel}>
         {t('common.cancel')}
       </button>
-    </>
+    </form>
   );
 }
 
@@ -111,22 +124,14 @@ function PickOneForm({
     }
   });
   return (
-    <form className={sheet.form} onSubmit={onSubmit} noValidate>
-      <PayStep
-        title={t('orders.pickTitle', { orderNo: order.order_no })}
-        cost={order.cost_total}
-        refusedWith={form.formState.errors.root?.server?.type}
-        onCancel={onCancel}
-      >
-        <FormPayPassword
-          control={form.control}
-          name="pay_password"
-          label={t('orders.payPassword')}
-          testId="pick-pay-password"
-        />
-        <SubmitBar control={form.control} label={t('orders.payAndPick')} />
-      </PayStep>
-    </form>
+    <PayForm
+      control={form.control}
+      onSubmit={onSubmit}
+      title={t('orders.pickTitle', { orderNo: order.order_no })}
+      cost={order.cost_total}
+      refusedWith={form.formState.errors.root?.server?.type}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -172,23 +177,16 @@ function PickBatchForm({
     }
   });
   return (
-    <form className={sheet.form} onSubmit={onSubmit} noValidate>
-      <PayStep
-        title={t('orders.pickManyTitle', { count: orders.length })}
-        cost={sumCosts(orders)}
-        refusedWith={form.formState.errors.root?.server?.type}
-        onCancel={onCancel}
-      >
-        <p className={ui.hint}>{t('orders.pickManyExplain')}</p>
-        <FormPayPassword
-          control={form.control}
-          name="pay_password"
-          label={t('orders.payPassword')}
-          testId="pick-pay-password"
-        />
-        <SubmitBar control={form.control} label={t('orders.payAndPick')} />
-      </PayStep>
-    </form>
+    <PayForm
+      control={form.control}
+      onSubmit={onSubmit}
+      title={t('orders.pickManyTitle', { count: orders.length })}
+      cost={sumCosts(orders)}
+      refusedWith={form.formState.errors.root?.server?.type}
+      onCancel={onCancel}
+    >
+      <p className={ui.hint}>{t('orders.pickManyExplain')}</p>
+    </PayForm>
   );
 }
 
