@@ -24,26 +24,20 @@ function SocialForm({ shop }: { shop: Shop }) {
     toast.success(t('shop.saved'));
     navigate(paths.settingup);
   });
-  const link = { type: 'url', inputMode: 'url', autoComplete: 'url', placeholder: 'https://' } as const;
+  // Both fields are links, alike but for their name and label.
+  const link = {
+    type: 'url',
+    inputMode: 'url',
+    autoComplete: 'url',
+    placeholder: 'https://',
+    maxLength: SHOP_LIMITS.link,
+    hint: t('shop.linkHint'),
+  } as const;
   return (
     <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
       <p className={ui.hint}>{t('shop.socialHint')}</p>
-      <FormField
-        control={form.control}
-        name="twitter"
-        label={t('shop.twitter')}
-        maxLength={SHOP_LIMITS.link}
-        hint={t('shop.linkHint')}
-        {...link}
-      />
-      <FormField
-        control={form.control}
-        name="google"
-        label={t('shop.google')}
-        maxLength={SHOP_LIMITS.link}
-        hint={t('shop.linkHint')}
-        {...link}
-      />
+      <FormField control={form.control} name="twitter" label={t('shop.twitter')} {...link} />
+      <FormField control={form.control} name="google" label={t('shop.google')} {...link} />
       <SubmitBar control={form.control} label={t('common.save')} />
     </form>
   );
