@@ -1,4 +1,5 @@
 import type { accountRoutes, MerInfo } from '@dropdesk/contract/account';
+import type { ListingItem } from '@dropdesk/contract/catalogue';
 import type { DataOf } from '@dropdesk/contract/route';
 import { ok } from './api';
 
@@ -37,6 +38,31 @@ export function newMerInfo(over: Partial<MerInfo> = {}): MerInfo {
       twitter: '',
       google: '',
     },
+    ...over,
+  };
+}
+
+/**
+ * A listing of the merchant's shop as product/manage lists it (catalogue and express tests), with
+ * the id the calling feature's counter gave; override what the test cares about.
+ */
+export function listingOf(id: number, over: Partial<ListingItem> = {}): ListingItem {
+  return {
+    id,
+    product_id: id + 1000,
+    title: `Listing ${id}`,
+    image: null,
+    cost: '40.00',
+    price: '46.00',
+    profit: '6.00',
+    stock: 12,
+    status: 'selling',
+    sellable: true,
+    unsellable_reason: null,
+    views: 0,
+    sales: 0,
+    recommended: false,
+    created_at: '2026-11-20T08:00:00.000Z',
     ...over,
   };
 }

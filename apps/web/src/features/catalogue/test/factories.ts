@@ -8,7 +8,7 @@ import type {
 } from '@dropdesk/contract/catalogue';
 import type { DataOf } from '@dropdesk/contract/route';
 import { ok } from '../../../test/api';
-import { newConfig } from '../../../test/factories';
+import { listingOf, newConfig } from '../../../test/factories';
 
 /** The catalogue's answers for component tests; override what the test cares about. */
 
@@ -54,24 +54,7 @@ export function newCatalogueItem(over: Partial<CatalogueItem> = {}): CatalogueIt
 
 export function newListing(over: Partial<ListingItem> = {}): ListingItem {
   const id = next();
-  return {
-    id,
-    product_id: id + 1000,
-    title: `Listing ${id}`,
-    image: image(id),
-    cost: '40.00',
-    price: '46.00',
-    profit: '6.00',
-    stock: 12,
-    status: 'selling',
-    sellable: true,
-    unsellable_reason: null,
-    views: 0,
-    sales: 0,
-    recommended: false,
-    created_at: '2026-11-20T08:00:00.000Z',
-    ...over,
-  };
+  return listingOf(id, { image: image(id), ...over });
 }
 
 export function newCounts(

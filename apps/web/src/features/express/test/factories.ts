@@ -1,7 +1,7 @@
 import type { ListingItem } from '@dropdesk/contract/catalogue';
 import type { ExpressPackage, ExpressPurchase } from '@dropdesk/contract/express';
 import { ok } from '../../../test/api';
-import { newConfig } from '../../../test/factories';
+import { listingOf, newConfig } from '../../../test/factories';
 
 /** The express lane's answers for component tests; override what the test cares about. */
 
@@ -19,25 +19,7 @@ export function newPackage(over: Partial<ExpressPackage> = {}): ExpressPackage {
 }
 
 export function newShelfListing(over: Partial<ListingItem> = {}): ListingItem {
-  const id = next();
-  return {
-    id,
-    product_id: id + 1000,
-    title: `Listing ${id}`,
-    image: null,
-    cost: '40.00',
-    price: '46.00',
-    profit: '6.00',
-    stock: 12,
-    status: 'selling',
-    sellable: true,
-    unsellable_reason: null,
-    views: 0,
-    sales: 0,
-    recommended: false,
-    created_at: '2026-11-20T08:00:00.000Z',
-    ...over,
-  };
+  return listingOf(next(), over);
 }
 
 /** product/manage's answer: one page of on-shelf listings. */
