@@ -6,42 +6,49 @@ import { defineConfig, type Plugin } from 'vite';
 import { langOfCookie } from '../../packages/contract/src/constants';
 import { precompress } from '../../tools/vite-precompress';
 // @ts-expect-error: a plain .mjs build script, shared with scripts/prerender.mjs
-import { loginPage } from './scripts/login-page.mjs';
+import { ownPage } from './scripts/own-page.mjs';
 
 const api = process.env.DROPDESK_API ?? 'http://127.0.0.1:8080';
 const proxy = Object.fromEntries(['/merchant', '/admin', '/uploads', '/healthz'].map((p) => [p, api]));
 
 /**
- * The dev server sends /login the way the built server does: the login page (LoginView's markup
- * and its script), not the app, in the language of the `lang` cookie.
+ * The dev server sends /login and /home the way the built server does: the page of its own (its
+ * view's markup and its script), not the app, in the language of the `lang` cookie.
  */
-function devLoginPage(): Plugin {
+function devOwnPages(): Plugin {
   return {
-    name: 'dropdesk-dev-login-page',
+    name: 'dropdesk-dev-own-pages',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://dev');
-        if (req.method !== 'GET' || url.pathname !== '/login' || url.searchParams.has('data')) return next();
+        const page = url.pathname === '/login' ? 'login' : url.pathname === '/home' ? 'home' : null;
+        if (req.method !== 'GET' || !page || url.searchParams.has('data')) return next();
         try {
-          const { renderLogin } = await server.ssrLoadModule('/src/prerender.tsx');
+          const { renderLogin, renderHome } = await server.ssrLoadModule('/src/prerender.tsx');
           const lang = langOfCookie(req.headers.cookie);
           const read = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
-          const page = renderLogin(
-            lang,
-            read(`./src/locales/${lang}.json`),
-            read(`../../packages/contract/messages/${lang}.json`),
-          );
+          const messages = read(`./src/locales/${lang}.json`);
+          const serverMessages = read(`../../packages/contract/messages/${lang}.json`);
+          const view =
+            page === 'login'
+              ? renderLogin(lang, messages, serverMessages)
+              : renderHome(
+                  { ...messages, ...read(`./src/features/home/locales/${lang}.json`) },
+                  serverMessages,
+                );
           const template = fs.readFileSync(new URL('./index.html', import.meta.url), 'utf8');
-          const html = loginPage({
-            ...page,
-            lang,
+          const html = ownPage({
             template,
-            texts: { ...page.texts, appFiles: [] },
-            script: '/src/login/page.ts',
+            lang,
+            title: view.title,
+            markup: view.markup,
+            textsId: `${page}-texts`,
+            texts: { ...view.texts, appFiles: [] },
+            script: `/src/${page}/page.ts`,
           });
           res.setHeader('content-type', 'text/html');
-          res.end(await server.transformIndexHtml('/login', html));
+          res.end(await server.transformIndexHtml(url.pathname, html));
         } catch (error) {
           next(error);
         }
@@ -51,7 +58,7 @@ function devLoginPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), devLoginPage()],
+  plugins: [react(), precompress(), devOwnPages()],
   resolve: {
     // antd-mobile's @react-spring peers ask for React ≤ 18, so npm hoists a React 18 next to our 19:
     // every import of react must resolve to this app's React 19.
@@ -66,8 +73,9 @@ export default defineConfig({
     // scripts/prerender.mjs reads which files the login page and the app's start need.
     manifest: true,
     rollupOptions: {
-      // The login page's script is its own entry: /login loads it, not the app (src/login/page.ts).
-      input: { index: 'index.html', login: 'src/login/page.ts' },
+      // The pages of their own have their own entries: /login and /home load them, not the app
+      // (src/login/page.ts, src/home/page.ts).
+      input: { index: 'index.html', login: 'src/login/page.ts', home: 'src/home/page.ts' },
     },
   },
   test: {

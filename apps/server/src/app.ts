@@ -201,11 +201,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
-  // /login is the login page (apps/web/src/login: prerendered per language by
-  // apps/web/scripts/prerender.mjs, with its own small script, not the app), in the language of the
-  // `lang` cookie the app mirrors from local storage; the default language without one. A partner's
-  // handoff (`?data=`) is the app's to run, so that one gets the app.
+  // /login and /home are pages of their own (apps/web/src/login and src/home: prerendered per
+  // language by apps/web/scripts/prerender.mjs, each with its own small script, not the app), in the
+  // language of the `lang` cookie the app mirrors from local storage; the default language without
+  // one. A partner's handoff (`?data=`) is the app's to run, so that one gets the app.
   const prerendered = path.join(config.webDist, 'login');
+  const homePages = path.join(config.webDist, 'home');
+  if (hasWeb && fs.existsSync(homePages)) {
+    app.get('/home', { schema: { hide: true } }, (request, reply) =>
+      reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .sendFile(`${langOfCookie(request.headers.cookie)}.html`, homePages),
+    );
+  }
   if (hasWeb && fs.existsSync(prerendered)) {
     // The specification: the root path redirects to /login (its query kept).
     app.get('/', { schema: { hide: true } }, (request, reply) => {

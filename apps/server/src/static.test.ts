@@ -70,18 +70,20 @@ describe(`static web app (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   });
 });
 
-describe(`prerendered /login (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
+describe(`prerendered /login and /home (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Dropdesk</title>');
-    fs.mkdirSync(path.join(webDist, 'login'));
-    for (const lang of ['vi', 'en', 'zh-CN'])
-      fs.writeFileSync(
-        path.join(webDist, 'login', `${lang}.html`),
-        `<html lang="${lang}"><title>${lang}</title>`,
-      );
+    for (const page of ['login', 'home']) {
+      fs.mkdirSync(path.join(webDist, page));
+      for (const lang of ['vi', 'en', 'zh-CN'])
+        fs.writeFileSync(
+          path.join(webDist, page, `${lang}.html`),
+          `<html lang="${lang}"><title>${page} ${lang}</title>`,
+        );
+    }
     t = await buildTestApp({ webDist });
   });
   afterAll(async () => {
@@ -96,12 +98,18 @@ describe(`prerendered /login (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
     ['a path in the cookie', 'lang=..%2Findex', 'vi'],
     ['a broken escape', 'lang=%E0%A4', 'vi'],
     ['zh-CN as encodeURIComponent leaves it', 'lang=zh-CN', 'zh-CN'],
-  ])('sends /login prerendered in the language of %s', async (_, cookie, lang) => {
-    const res = await t.app.inject({ url: '/login?redirect=/my', headers: cookie ? { cookie } : {} });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers.vary).toMatch(/cookie/i);
-    expect(res.body).toBe(`<html lang="${lang}"><title>${lang}</title>`);
+  ])('sends /login and /home prerendered in the language of %s', async (_, cookie, lang) => {
+    for (const [url, page] of [
+      ['/login?redirect=/my', 'login'],
+      ['/home', 'home'],
+    ]) {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toMatch(/^(no-cache|public, max-age=0)$/);
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+      expect(res.body, url).toBe(`<html lang="${lang}"><title>${page} ${lang}</title>`);
+    }
   });
 
   it('still answers the other screens with index.html', async () => {

@@ -1,28 +1,28 @@
 #!/usr/bin/env node
-// The login page (docs/web.md, "The login page"), after `vite build` (npm run build runs both):
-// /login in each of the 7 languages, as the HTML the server sends for /login (apps/server picks
-// the file by the `lang` cookie). The page is LoginView's markup with its stylesheet inline and
-// one small module script (src/login/page.ts) that makes it work; the app itself is not part of
-// it (only prefetched while the merchant types).
+// The pages of their own (docs/web.md, "The login page" and "The Home page"), after `vite build`
+// (npm run build runs both): /login and /home in each of the 7 languages, as the HTML the server
+// sends for them (apps/server picks the file by the `lang` cookie). Each page is its view's markup
+// with its stylesheet inline and one small module script (src/login/page.ts, src/home/page.ts)
+// that makes it work; the app itself is not part of them (only fetched in the background).
 //
 // 1. `vite build --ssr src/prerender.tsx` into .prerender/ (everything bundled, so the one React
 //    19 of this app renders: npm hoists a React 18 for antd-mobile's peers).
-// 2. For each language: LoginView's markup and the texts its script needs, into index.html
-//    (scripts/login-page.mjs), with <html lang>, the title, and the login script's stylesheet.
-// 3. Writes dist/login/<lang>.html with .br and .gz beside each; and preloads of the app's start
-//    chunks into dist/index.html for every other screen.
+// 2. For each page and language: the view's markup and the texts its script needs, into
+//    index.html (scripts/own-page.mjs), with <html lang>, the title, and the script's stylesheet.
+// 3. Writes dist/login/<lang>.html and dist/home/<lang>.html with .br and .gz beside each; and
+//    preloads of the app's start chunks into dist/index.html for every other screen.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { loginPage } from './login-page.mjs';
+import { ownPage } from './own-page.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
 const outDir = path.join(webDir, '.prerender');
 const LANGUAGES = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
-const LOGIN = 'src/login/page.ts';
+const PAGES = { login: 'src/login/page.ts', home: 'src/home/page.ts' };
 
 await build({
   root: webDir,
@@ -30,7 +30,7 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
   ssr: { noExternal: true },
 });
-const { renderLogin } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+const { renderLogin, renderHome } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
 
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 /** A chunk's file and every chunk it imports statically, with their stylesheets. */
@@ -47,13 +47,20 @@ const closureOf = (key) => {
   visit(key);
   return { files, css };
 };
-if (!manifest[LOGIN]) throw new Error(`prerender: ${LOGIN} is not in the manifest`);
-const login = closureOf(LOGIN);
+for (const entry of Object.values(PAGES))
+  if (!manifest[entry]) throw new Error(`prerender: ${entry} is not in the manifest`);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const inlineCss = [...login.css].map((f) => readFileSync(path.join(dist, f), 'utf8').trim()).join('\n');
+/** A page's stylesheets (every one its script imports), to write inline into the page. */
+const inlineCssOf = (entry) =>
+  [...closureOf(entry).css].map((f) => readFileSync(path.join(dist, f), 'utf8').trim()).join('\n');
+const pageCss = { login: inlineCssOf(PAGES.login), home: inlineCssOf(PAGES.home) };
+/** The chunks a page's script imports, preloaded beside it. */
+const importsOf = (entry) =>
+  [...closureOf(entry).files].filter((f) => f !== manifest[entry].file).map((f) => `/${f}`);
 
 // The app's start (index.html's entry, and what main.tsx imports): prefetched by the login page
-// once the merchant starts typing, and preloaded by index.html for every other screen.
+// once the merchant starts typing and by the Home page once it has painted, and preloaded by
+// index.html for every other screen.
 const entry = manifest['index.html'];
 const start = new Set();
 for (const key of ['src/main.tsx', ...(entry.dynamicImports ?? [])]) {
@@ -62,25 +69,50 @@ for (const key of ['src/main.tsx', ...(entry.dynamicImports ?? [])]) {
 }
 const appFiles = [entry.file, ...start].map((f) => `/${f}`);
 
-mkdirSync(path.join(dist, 'login'), { recursive: true });
 const messagesOf = (file) => JSON.parse(readFileSync(file, 'utf8'));
-for (const lang of LANGUAGES) {
-  const messages = messagesOf(path.join(webDir, `src/locales/${lang}.json`));
-  const server = messagesOf(path.join(webDir, `../../packages/contract/messages/${lang}.json`));
-  const { markup, title, texts } = renderLogin(lang, messages, server);
-  const html = loginPage({
-    template,
-    lang,
-    title,
-    markup,
-    texts: { ...texts, appFiles },
-    script: `/${manifest[LOGIN].file}`,
-    css: inlineCss,
-  });
-  const file = path.join(dist, 'login', `${lang}.html`);
+const writePage = (dir, lang, html) => {
+  mkdirSync(path.join(dist, dir), { recursive: true });
+  const file = path.join(dist, dir, `${lang}.html`);
   writeFileSync(file, html);
   writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
   writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+};
+for (const lang of LANGUAGES) {
+  const messages = messagesOf(path.join(webDir, `src/locales/${lang}.json`));
+  const home = messagesOf(path.join(webDir, `src/features/home/locales/${lang}.json`));
+  const server = messagesOf(path.join(webDir, `../../packages/contract/messages/${lang}.json`));
+  const login = renderLogin(lang, messages, server);
+  writePage(
+    'login',
+    lang,
+    ownPage({
+      template,
+      lang,
+      title: login.title,
+      markup: login.markup,
+      textsId: 'login-texts',
+      texts: { ...login.texts, appFiles },
+      script: `/${manifest[PAGES.login].file}`,
+      imports: importsOf(PAGES.login),
+      css: pageCss.login,
+    }),
+  );
+  const homePage = renderHome({ ...messages, ...home }, server);
+  writePage(
+    'home',
+    lang,
+    ownPage({
+      template,
+      lang,
+      title: homePage.title,
+      markup: homePage.markup,
+      textsId: 'home-texts',
+      texts: { ...homePage.texts, appFiles },
+      script: `/${manifest[PAGES.home].file}`,
+      imports: importsOf(PAGES.home),
+      css: pageCss.home,
+    }),
+  );
 }
 // The other screens (index.html) have no HTML to paint first: there the app's own chunks are
 // preloaded from the start, as Vite would for a static entry, so boot.ts's import finds them on
@@ -99,5 +131,5 @@ writeFileSync(
 );
 rmSync(outDir, { recursive: true, force: true });
 console.log(
-  `prerendered /login in ${LANGUAGES.length} languages (${(inlineCss.length / 1024).toFixed(1)} KB of CSS inline)`,
+  `prerendered /login and /home in ${LANGUAGES.length} languages (${(pageCss.login.length / 1024).toFixed(1)} and ${(pageCss.home.length / 1024).toFixed(1)} KB of CSS inline)`,
 );

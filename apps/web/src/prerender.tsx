@@ -1,10 +1,13 @@
 /**
- * The login page's HTML, built by `vite build --ssr` and run at build time (scripts/prerender.mjs)
- * and by Vite's dev server (vite.config.ts), never in a browser: LoginView's markup in a language,
- * and the messages its script needs (src/login/page.ts).
+ * The pages of their own, built by `vite build --ssr` and run at build time (scripts/prerender.mjs)
+ * and by Vite's dev server (vite.config.ts), never in a browser: the login page's and the Home
+ * page's markup in a language, and the messages their scripts need (src/login/page.ts,
+ * src/home/page.ts).
  */
 import type { Lang } from '@dropdesk/contract/constants';
 import { renderToString } from 'react-dom/server';
+import { HomeView } from './home/HomeView';
+import type { HomeTexts, Plural } from './home/ids';
 import type { LoginTexts } from './login/ids';
 import { LoginView } from './login/LoginView';
 
@@ -16,6 +19,20 @@ function lookup(messages: Messages, key: string): string {
     .reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`prerender: no text for ${key}`);
   return value;
+}
+
+/** A plural text's forms in the language (`x_one`, `x_other`...), as i18next keeps them. */
+function pluralOf(messages: Messages, key: string): Plural {
+  const forms: Partial<Record<Intl.LDMLPluralRule, string>> = {};
+  for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'] as const) {
+    try {
+      forms[form] = lookup(messages, `${key}_${form}`);
+    } catch {
+      // the language has no such form
+    }
+  }
+  if (!forms.other) throw new Error(`prerender: no plural text for ${key}`);
+  return forms as Plural;
 }
 
 export function renderLogin(
@@ -38,6 +55,71 @@ export function renderLogin(
       loading: t('common.loading'),
       chooseLanguage: t('language.choose'),
       close: t('common.cancel'),
+    },
+  };
+}
+
+/** Home in a language: `messages` holds the app's texts and the home feature's (features/home/locales). */
+export function renderHome(
+  messages: Messages,
+  serverMessages: Messages,
+): { markup: string; title: string; texts: Omit<HomeTexts, 'appFiles'> } {
+  const t = (key: string) => lookup(messages, key);
+  const plural = (key: string) => pluralOf(messages, key);
+  const server = (key: string) => lookup(serverMessages, key);
+  return {
+    markup: renderToString(<HomeView t={t} />),
+    title: `${t('routes.home')} · Dropdesk`,
+    texts: {
+      ordersSold: plural('home.total.orders'),
+      outOf5: t('home.shop.outOf5'),
+      noRatings: t('home.shop.noRatings'),
+      ratings: plural('home.shop.ratings'),
+      credit: {
+        title: t('home.credit.title'),
+        explain: t('home.credit.explain'),
+        sums: t('home.credit.sums'),
+        base: t('home.credit.base'),
+        latePickups: t('home.credit.latePickups'),
+        times: t('home.credit.times'),
+        refundsLost: t('home.credit.refundsLost'),
+        score: t('home.credit.score'),
+        tip: t('home.credit.tip'),
+      },
+      followers: {
+        title: t('home.followers.title'),
+        count: plural('home.followers.count'),
+        explain: t('home.followers.explain'),
+      },
+      curve: {
+        whole: t('home.curve.whole'),
+        caption: t('home.curve.caption'),
+        hour: t('home.curve.hour'),
+        day: t('home.curve.day'),
+        quiet: t('home.curve.quiet'),
+        failed: t('home.curve.failed'),
+        ranges: {
+          today: t('home.curve.today'),
+          seven: t('home.curve.seven'),
+          thirty: t('home.curve.thirty'),
+        },
+        lines: {
+          sales: t('home.curve.sales'),
+          orders: t('home.curve.orders'),
+          visitors: t('home.curve.visitors'),
+        },
+      },
+      pull: {
+        pulling: t('common.pull.pulling'),
+        release: t('common.pull.release'),
+        refreshing: t('common.loading'),
+      },
+      shopClosed: server('SHOP_CLOSED'),
+      closedReason: t('shopClosed.reason'),
+      logInFirst: server('UNAUTHORIZED'),
+      sessionEnded: t('errors.sessionExpired'),
+      loadFailed: t('common.loadFailed'),
+      serverFailed: t('errors.server'),
     },
   };
 }

@@ -36,7 +36,12 @@ export default function TabLayout() {
                 : null;
             return (
               <li key={tab.path}>
-                <NavLink to={tab.path} className={({ isActive }) => (isActive ? styles.active : styles.tab)}>
+                <NavLink
+                  to={tab.path}
+                  className={({ isActive }) => (isActive ? styles.active : styles.tab)}
+                  // Home is a page of its own (src/home), not a screen of the app: a full page load.
+                  reloadDocument={tab.path === paths.home}
+                >
                   <span className={styles.icon} aria-hidden="true">
                     {tab.icon}
                     {badge && <span className={styles.badge}>{badge}</span>}

@@ -1,5 +1,4 @@
 import { type RouteObject, redirect } from 'react-router';
-import { loadHomeTexts } from '../features/home/texts';
 import { documentNavigation } from '../lib/navigation';
 import { paths } from '../lib/paths';
 import { requireSession } from './guard';
@@ -24,6 +23,21 @@ const loginPage: RouteObject = {
   Component: () => null,
 };
 
+/**
+ * /home is not a screen of the app either but a page of its own (src/home: prerendered per language,
+ * filled by a small script), which the server sends for /home: the app reaches it with a full page
+ * load, as a new history entry (back returns to the screen left).
+ */
+const homePage: RouteObject = {
+  path: paths.home,
+  handle: { title: 'routes.home' } satisfies RouteHandle,
+  loader: () => {
+    documentNavigation.assign(paths.home);
+    return null;
+  },
+  Component: () => null,
+};
+
 /** Screens reached without a session. */
 const publicScreens: RouteObject[] = [
   screen(paths.register, 'routes.register', () => import('../features/auth/screens/RegisterScreen')),
@@ -35,7 +49,7 @@ const publicScreens: RouteObject[] = [
  * filtered by these paths).
  */
 const tabScreens: RouteObject[] = [
-  screen(paths.home, 'routes.home', () => import('../features/home/screens/HomeScreen'), loadHomeTexts),
+  homePage,
   screen(paths.product, 'routes.product', () => import('../features/catalogue/screens/ProductScreen')),
   screen(paths.order, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.my, 'routes.my', () => import('../features/account/screens/MyScreen')),

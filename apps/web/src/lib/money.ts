@@ -1,7 +1,6 @@
 import type { CurrencyInfo } from '@dropdesk/contract/account';
-import type { Lang } from '@dropdesk/contract/constants';
 import { formatMoney as formatWire, type Minor, parseMoney } from '@dropdesk/contract/money';
-import { formatMoney } from './format';
+import { amountIn } from './amount';
 import { currentLang } from './i18n';
 
 /**
@@ -16,43 +15,6 @@ export function rememberCurrency(next: CurrencyInfo | null | undefined): void {
 }
 
 export const knownCurrency = (): CurrencyInfo | null => currency;
-
-const currencyFormats = new Map<string, Intl.NumberFormat | null>();
-
-/** Intl's currency layout for the language (where the sign goes, the spacing), or null for a code Intl refuses. */
-function currencyFormat(lang: Lang, code: string): Intl.NumberFormat | null {
-  const key = `${lang}|${code}`;
-  if (!currencyFormats.has(key)) {
-    let format: Intl.NumberFormat | null = null;
-    try {
-      format = new Intl.NumberFormat(lang, {
-        style: 'currency',
-        currency: code,
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      format = null;
-    }
-    currencyFormats.set(key, format);
-  }
-  return currencyFormats.get(key) ?? null;
-}
-
-/**
- * A wire amount with the currency where the reader's language puts it ("$1,234.50" in en,
- * "1.234,50 $" in vi), the sign being the platform's own `symbol`.
- */
-function withCurrency(wire: string, lang: Lang, info: CurrencyInfo): string {
-  const format = currencyFormat(lang, info.code);
-  if (!format) return `${formatMoney(wire, lang)} ${info.symbol}`;
-  // Intl formats a decimal string exactly (no binary float on the way).
-  return format
-    .formatToParts(wire as Intl.StringNumericLiteral)
-    .map((part) => (part.type === 'currency' ? info.symbol : part.value))
-    .join('');
-}
 
 /**
  * An amount as a merchant types it ("100", "12.5", or "12,5" where the comma is the decimal mark)
@@ -72,8 +34,7 @@ export function amountFromInput(text: string): number | null {
  */
 export function formatAmount(amount: string | Minor): string {
   const wire = typeof amount === 'number' ? formatWire(amount) : amount;
-  const lang = currentLang();
-  return currency ? withCurrency(wire, lang, currency) : formatMoney(wire, lang);
+  return amountIn(wire, currentLang(), currency);
 }
 
 /** A wire amount ("100.00", "-5.00"): what a message variable looks like when it is money. */

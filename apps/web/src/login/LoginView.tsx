@@ -97,7 +97,7 @@ export function LoginView({ lang, t }: { lang: Lang; t: Translate }) {
           </div>
         </form>
       </main>
-      <div id={ids.toast} className="login-toast" role="status" aria-live="polite" hidden />
+      <div id={ids.toast} className="page-toast" role="status" aria-live="polite" hidden />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
 import { HOME_PATH, safePath } from '../lib/paths';
 import { writeSession } from '../lib/session-storage';
 import { ids, type LoginTexts } from './ids';
+import '../page-base.css';
 import './page.css';
 
 /**

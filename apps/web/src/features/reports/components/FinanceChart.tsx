@@ -3,7 +3,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../../components/Amount';
 import { ChartLegend } from '../../../components/chart/Chart';
-import { type ChartSpec, compactFormat, useUPlot, X_SCALE, xAxis } from '../../../components/chart/uplot';
+import { useUPlot } from '../../../components/chart/uplot';
+import { type ChartSpec, compactFormat, X_SCALE, xAxis } from '../../../components/chart/uplot-core';
 import type { FinancialReport } from '../api/get-financial-report';
 
 type Day = FinancialReport['series'][number];

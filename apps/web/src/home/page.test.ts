@@ -1,32 +1,38 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import serverEn from '@dropdesk/contract/messages/en.json';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
-import { type Call, mockApi, ok } from '../../../test/api';
-import { newConfig, orderBadge } from '../../../test/factories';
-import { logIn, logOut, renderApp } from '../../../test/render';
-import type { Dashboard } from '../api/get-dashboard';
-import { newAnnouncement, newDashboard, newEchart } from '../test/factories';
+import homeEn from '../features/home/locales/en.json';
+import { takeFlash } from '../lib/flash';
+import { readSession } from '../lib/session-storage';
+import en from '../locales/en.json';
+import { renderHome } from '../prerender';
+import { type Call, mockApi, ok } from '../test/api';
+import { newConfig, newMerInfo } from '../test/factories';
+import { logIn, logOut } from '../test/render';
+import type { Dashboard } from './api';
+import { enhance, type PageEnv } from './page';
+import { newAnnouncement, newDashboard, newEchart } from './test-factories';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
-const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
+const CONFIG = 'GET /merchant/common/config';
 const INDEX = 'GET /merchant/index/index';
 const ECHART = 'GET /merchant/index/echart';
 const AFFICHE = 'GET /merchant/merchant/affiche';
 const MERINFO = 'GET /merchant/merchant/getMerInfo';
+const BADGE = 'GET /merchant/order/list';
 const of = (calls: Call[], path: string) => calls.filter((c) => c.path === path);
 
-/** Everything Home asks for, each overridable. */
+/** Everything Home asks for, each overridable; the shop as the logged-in merchant's, unless told. */
 function homeApi(over: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    ...config,
-    ...orderBadge(0),
+    [CONFIG]: () => ok(newConfig()),
     [INDEX]: () => ok(newDashboard()),
     [ECHART]: (c) => ok(newEchart((c.query.get('range') ?? 'seven') as 'seven')),
     [AFFICHE]: () => ok({ list: [] }),
-    // The shop's status as the server has it: the logged-in merchant's, unless a test says otherwise.
-    [MERINFO]: () => ok(useSession.getState().merinfo),
+    [MERINFO]: () => ok(readSession()?.merinfo),
+    [BADGE]: () => ok({ total: 3, page: 1, limit: 10, list: [] }),
     ...over,
   });
 }
@@ -56,7 +62,33 @@ function fakeCanvas() {
   if (typeof Path2D === 'undefined') vi.stubGlobal('Path2D', FakePath2D);
 }
 
-describe('Home', () => {
+/**
+ * The Home page as the server sends it: the prerendered markup in English, and its script. `go` and
+ * `reload` record the full page loads it asks for.
+ */
+function openPage() {
+  const { markup, texts } = renderHome({ ...en, ...homeEn }, serverEn);
+  window.history.replaceState(null, '', '/home');
+  for (const link of document.head.querySelectorAll('link')) link.remove();
+  document.documentElement.lang = 'en';
+  document.documentElement.removeAttribute('data-ready');
+  localStorage.setItem('lang', 'en');
+  document.body.innerHTML = `<div id="root">${markup}</div><script type="application/json" id="home-texts">${JSON.stringify(
+    { ...texts, appFiles: ['/assets/index-x.js', '/assets/main-x.css'] },
+  )}</script>`;
+  const env = {
+    go: vi.fn<PageEnv['go']>(),
+    reload: vi.fn<PageEnv['reload']>(),
+    drawCurve: () => import('./curve'),
+  };
+  expect(enhance(document, env)).toBe(true);
+  return env;
+}
+
+/** Until the page says it has asked for everything once (`data-ready`). */
+const settled = () => waitFor(() => expect(document.documentElement.dataset.ready).toBe('home'));
+
+describe('the Home page (no app, no React in the browser)', () => {
   beforeEach(() => {
     logOut();
     fakeCanvas();
@@ -69,9 +101,9 @@ describe('Home', () => {
   it('shows every figure of the dashboard, money with the currency, under the Home tab', async () => {
     logIn();
     homeApi();
-    await renderApp('/home');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
-    const sales = await screen.findByTestId('figure-total-sales');
+    openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    const sales = screen.getByTestId('figure-total-sales');
     await waitFor(() => expect(sales).toHaveTextContent('Total sales$1,380.00'));
     expect(sales).toHaveTextContent('12 orders sold');
     expect(screen.getByTestId('figure-total-profit')).toHaveTextContent('Total profit$180.00');
@@ -85,16 +117,32 @@ describe('Home', () => {
     expect(screen.getByTestId('figure-visitors-today')).toHaveTextContent('Today8');
     expect(screen.getByTestId('figure-visitors-seven')).toHaveTextContent('7 days64');
     expect(screen.getByTestId('figure-visitors-thirty')).toHaveTextContent('30 days250');
-    // The Home tab is in the bar, and marked as the current one.
+    expect(screen.getByText('Loading...', { selector: '#home-loading' })).not.toBeVisible();
+    // The Home tab is in the bar, marked as the current one; the Order tab carries the badge.
     const tabs = screen.getByRole('navigation', { name: 'Main sections' });
     expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() =>
+      expect(within(tabs).getByRole('link', { name: 'Order (3)' })).toHaveAttribute('href', '/order'),
+    );
+    await settled();
+    expect(readSession()?.orderTotal).toBe(3);
+  });
+
+  it('asks the API with the session token and the page language', async () => {
+    logIn();
+    const { calls } = homeApi();
+    openPage();
+    await settled();
+    const index = of(calls, '/merchant/index/index')[0];
+    expect(index?.headers.get('token')).toBe('tok-test');
+    expect(index?.headers.get('lang')).toBe('en');
   });
 
   it('each figure opens what it is made of', async () => {
     logIn();
     homeApi();
-    await renderApp('/home');
-    await screen.findByTestId('figure-total-sales');
+    openPage();
+    await settled();
     const href = (id: string) => screen.getByTestId(id).getAttribute('href');
     expect(href('figure-total-sales')).toBe('/order?sold=1');
     expect(href('figure-total-profit')).toBe('/order?sold=1');
@@ -130,34 +178,12 @@ describe('Home', () => {
     expect(followers.getByText(/follow your shop from its page in the storefront/)).toBeInTheDocument();
   });
 
-  it("today's sales open the order list of the orders sold that day", async () => {
-    logIn();
-    const { calls } = homeApi({
-      'GET /merchant/order/list': (c) =>
-        ok({ total: 0, page: 1, limit: Number(c.query.get('limit')), list: [] }),
-      'POST /merchant/order/orderCount': () => ok({ all: 0, statuses: [] }),
-    });
-    const { router } = await renderApp('/home');
-    await user.click(await screen.findByTestId('figure-today-sales'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
-    expect(router.state.location.search).toBe('?sold=1&paid_day=2026-11-22');
-    expect(await screen.findByTestId('filter-sold')).toHaveTextContent('Sold orders');
-    expect(screen.getByTestId('filter-paid_day')).toHaveTextContent('Paid on Nov 22, 2026');
-    await waitFor(() =>
-      expect(
-        of(calls, '/merchant/order/list').some(
-          (c) => c.query.get('sold') === '1' && c.query.get('paid_day') === '2026-11-22',
-        ),
-      ).toBe(true),
-    );
-  });
-
   it('the curve: 7 days first, a legend with values, a table for screen readers; the range switch asks for its range', async () => {
     logIn();
     const { calls } = homeApi();
-    await renderApp('/home');
-    const legend = await screen.findByTestId('curve-legend');
-    expect(legend).toHaveTextContent('Total, 7 days');
+    openPage();
+    const legend = screen.getByTestId('curve-legend');
+    await waitFor(() => expect(legend).toHaveTextContent('Total, 7 days'));
     await waitFor(() =>
       expect(within(legend).getByText('Sales').parentElement).toHaveTextContent('Sales$345.00'),
     );
@@ -165,7 +191,7 @@ describe('Home', () => {
     expect(within(legend).getByText('Visitors').parentElement).toHaveTextContent('Visitors30');
     expect(of(calls, '/merchant/index/echart').map((c) => c.query.get('range'))).toEqual(['seven']);
     // uPlot drew in its lazy chunk.
-    const chart = await screen.findByTestId('sales-chart');
+    const chart = screen.getByTestId('sales-chart');
     await waitFor(() => expect(chart.querySelector('.uplot')).not.toBeNull());
     const table = screen.getByRole('table', { name: 'Orders, sales and visitors, 7 days' });
     const rows = within(table).getAllByRole('row');
@@ -177,6 +203,7 @@ describe('Home', () => {
     await user.click(within(range).getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(of(calls, '/merchant/index/echart').at(-1)?.query.get('range')).toBe('today'));
     expect(within(range).getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(range).getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(legend).toHaveTextContent('Total, Today'));
     expect(screen.getByRole('table', { name: 'Orders, sales and visitors, Today' })).toHaveTextContent(
       '9 AM',
@@ -188,29 +215,34 @@ describe('Home', () => {
     );
   });
 
+  it('a period without activity says so instead of drawing an empty curve', async () => {
+    logIn();
+    homeApi({ [ECHART]: () => ok(newEchart('seven', { series: [] })) });
+    openPage();
+    await settled();
+    expect(screen.getByText('No orders, sales or visitors in this period yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /Orders, sales and visitors/ })).toBeNull();
+  });
+
   it('paints the last figures kept for this merchant at once, then shows the fresh ones', async () => {
     const me = logIn();
-    // What the last visit kept (lib/snapshot.ts), saved long enough ago to be refetched.
+    // What the last visit kept (lib/snapshot.ts).
     localStorage.setItem(
       `snapshot:dashboard-v1:${me.id}`,
       JSON.stringify({ at: Date.now() - 10 * 60_000, data: newDashboard({ total_sales: '999.00' }) }),
     );
     let answer: (d: Dashboard) => void = () => undefined;
-    const { calls } = homeApi({
-      [INDEX]: () => new Promise((resolve) => (answer = (d) => resolve(ok(d)))),
-    });
-    await renderApp('/home');
-    const sales = await screen.findByTestId('figure-total-sales');
+    homeApi({ [INDEX]: () => new Promise((resolve) => (answer = (d) => resolve(ok(d)))) });
+    openPage();
+    // At once, before any answer: the kept figures (the currency comes with the config).
+    const sales = screen.getByTestId('figure-total-sales');
+    expect(sales).toHaveTextContent('999.00');
+    expect(screen.getByText('Loading...', { selector: '#home-loading' })).not.toBeVisible();
     await waitFor(() => expect(sales).toHaveTextContent('$999.00'));
-    // The refetch is under way and has not answered: the kept figures are what is on screen.
-    await waitFor(() => expect(of(calls, '/merchant/index/index')).toHaveLength(1));
-    expect(screen.queryByText('Loading...')).toBeNull();
-    act(() => answer(newDashboard({ total_sales: '1500.00' })));
+    answer(newDashboard({ total_sales: '1500.00' }));
     await waitFor(() => expect(sales).toHaveTextContent('$1,500.00'));
-    // Kept for the next visit; logging out removes it.
+    // Kept for the next visit.
     expect(localStorage.getItem(`snapshot:dashboard-v1:${me.id}`)).toContain('"total_sales":"1500.00"');
-    act(() => useSession.getState().logout());
-    expect(localStorage.getItem(`snapshot:dashboard-v1:${me.id}`)).toBeNull();
   });
 
   it("another merchant's kept figures are never shown", async () => {
@@ -220,44 +252,47 @@ describe('Home', () => {
       JSON.stringify({ at: Date.now(), data: newDashboard({ total_sales: '999.00' }) }),
     );
     homeApi();
-    await renderApp('/home');
-    const sales = await screen.findByTestId('figure-total-sales');
-    await waitFor(() => expect(sales).toHaveTextContent('$1,380.00'));
+    openPage();
+    expect(screen.getByTestId('figure-total-sales')).toHaveTextContent('–');
+    await waitFor(() => expect(screen.getByTestId('figure-total-sales')).toHaveTextContent('$1,380.00'));
     expect(screen.queryByText('$999.00')).toBeNull();
   });
 
   it('a closed shop says so at the top, with the reason', async () => {
     logIn({ status: 'closed', closed_reason: 'Counterfeit goods reported' });
     homeApi();
-    await renderApp('/home');
-    const closed = await screen.findByTestId('shop-closed');
+    openPage();
+    const closed = screen.getByTestId('shop-closed');
+    expect(closed).toBeVisible();
     expect(closed).toHaveTextContent('The store is closed, please contact customer service');
     expect(closed).toHaveTextContent('Reason: Counterfeit goods reported');
     expect(within(closed).getByRole('link', { name: 'Contact customer service' })).toHaveAttribute(
       'href',
       '/service',
     );
+    await settled();
+    expect(closed).toBeVisible();
   });
 
   it('a shop reopened since the session was stored: the notice goes once the server says it is open', async () => {
     const me = logIn({ status: 'closed', closed_reason: 'Counterfeit goods reported' });
     homeApi({ [MERINFO]: () => ok({ ...me, status: 'active', closed_reason: null }) });
-    await renderApp('/home');
-    await screen.findByTestId('figure-total-sales');
-    await waitFor(() => expect(screen.queryByTestId('shop-closed')).toBeNull());
-    expect(useSession.getState().merinfo?.status).toBe('active');
+    openPage();
+    expect(screen.getByTestId('shop-closed')).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('shop-closed')).not.toBeVisible());
+    expect(readSession()?.merinfo?.status).toBe('active');
   });
 
   it('an open shop shows no closed notice', async () => {
     logIn();
     homeApi();
-    await renderApp('/home');
-    await screen.findByTestId('figure-total-sales');
-    expect(screen.queryByTestId('shop-closed')).toBeNull();
+    openPage();
+    await settled();
+    expect(screen.getByTestId('shop-closed')).not.toBeVisible();
   });
 
   it('the announcements scroll, can be paused, and are read once by screen readers', async () => {
-    logIn();
+    const me = logIn();
     homeApi({
       [AFFICHE]: () =>
         ok({
@@ -267,8 +302,9 @@ describe('Home', () => {
           ],
         }),
     });
-    await renderApp('/home');
-    const box = await screen.findByTestId('announcements');
+    openPage();
+    const box = screen.getByTestId('announcements');
+    await waitFor(() => expect(box).toBeVisible());
     const list = within(box).getByRole('list');
     expect(
       within(list)
@@ -284,24 +320,28 @@ describe('Home', () => {
     await user.click(pause);
     expect(pause).toHaveAttribute('aria-pressed', 'true');
     expect(marquee).toHaveAttribute('data-moving', 'false');
+    // Kept, so the next visit shows them at once (no jump when they arrive).
+    expect(localStorage.getItem(`snapshot:affiche-v1-en:${me.id}`)).toContain('Maintenance tonight');
   });
 
-  it('the refresh button refetches every figure on the screen', async () => {
+  it('the refresh button asks again for everything on the screen', async () => {
     logIn();
     const { calls } = homeApi({ [AFFICHE]: () => ok({ list: [newAnnouncement()] }) });
-    await renderApp('/home');
-    await screen.findByTestId('figure-total-sales');
-    await screen.findByTestId('announcements');
-    const before = {
-      index: of(calls, '/merchant/index/index').length,
-      echart: of(calls, '/merchant/index/echart').length,
-      affiche: of(calls, '/merchant/merchant/affiche').length,
-    };
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(of(calls, '/merchant/index/index').length).toBe(before.index + 1));
-    await waitFor(() => expect(of(calls, '/merchant/index/echart').length).toBe(before.echart + 1));
-    await waitFor(() => expect(of(calls, '/merchant/merchant/affiche').length).toBe(before.affiche + 1));
+    openPage();
+    await settled();
+    const count = () =>
+      [
+        '/merchant/index/index',
+        '/merchant/index/echart',
+        '/merchant/merchant/affiche',
+        '/merchant/order/list',
+      ].map((p) => of(calls, p).length);
+    const before = count();
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    await waitFor(() => expect(refresh).toBeEnabled());
+    await user.click(refresh);
+    await waitFor(() => expect(count()).toEqual(before.map((n) => n + 1)));
+    await waitFor(() => expect(refresh).toBeEnabled());
   });
 
   it('a failed dashboard says why, with a retry', async () => {
@@ -310,10 +350,80 @@ describe('Home', () => {
     homeApi({
       [INDEX]: () => (fail ? { status: 500, body: { code: 500, msg: 'boom' } } : ok(newDashboard())),
     });
-    await renderApp('/home');
+    openPage();
     const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side');
     fail = false;
     await user.click(retry);
-    expect(await screen.findByTestId('figure-total-sales')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('figure-total-sales')).toHaveTextContent('$1,380.00'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('without a session: the login page, with its message, and back to Home after', () => {
+    mockApi({});
+    const env = openPage();
+    expect(env.go).toHaveBeenCalledWith('/login?redirect=%2Fhome');
+    expect(takeFlash()).toEqual({ text: 'Please log in first', kind: 'fail' });
+  });
+
+  it('a session the server no longer knows: logged out, the kept figures gone, the login page says why', async () => {
+    const me = logIn();
+    localStorage.setItem(
+      `snapshot:dashboard-v1:${me.id}`,
+      JSON.stringify({ at: Date.now(), data: newDashboard() }),
+    );
+    const gone = () => ({ status: 401, body: { code: 401, msg: 'Your session has ended' } });
+    homeApi({
+      [INDEX]: gone,
+      [ECHART]: gone,
+      [AFFICHE]: gone,
+      [MERINFO]: gone,
+      [BADGE]: gone,
+      [CONFIG]: gone,
+    });
+    const env = openPage();
+    await waitFor(() => expect(env.go).toHaveBeenCalledWith('/login'));
+    expect(env.go).toHaveBeenCalledTimes(1);
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(`snapshot:dashboard-v1:${me.id}`)).toBeNull();
+    expect(takeFlash()).toEqual({ text: 'Your session has ended', kind: 'fail' });
+  });
+
+  it('opens in the language the merchant chose, when the page came in another', () => {
+    logIn();
+    mockApi({});
+    const { markup, texts } = renderHome({ ...en, ...homeEn }, serverEn);
+    document.documentElement.lang = 'en';
+    localStorage.setItem('lang', 'vi');
+    sessionStorage.removeItem('lang-reload');
+    document.body.innerHTML = `<div id="root">${markup}</div><script type="application/json" id="home-texts">${JSON.stringify(
+      { ...texts, appFiles: [] },
+    )}</script>`;
+    const env = {
+      go: vi.fn<PageEnv['go']>(),
+      reload: vi.fn<PageEnv['reload']>(),
+      drawCurve: () => import('./curve'),
+    };
+    enhance(document, env);
+    expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(document.cookie).toContain('lang=vi');
+  });
+
+  it('fetches the app in the background once Home has painted', async () => {
+    logIn({ id: newMerInfo().id });
+    homeApi();
+    openPage();
+    await settled();
+    await waitFor(
+      () =>
+        expect(
+          [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('href')]),
+        ).toEqual([
+          ['modulepreload', '/assets/index-x.js'],
+          ['prefetch', '/assets/main-x.css'],
+        ]),
+      // After an idle callback: slow when the machine is busy.
+      { timeout: 5000 },
+    );
   });
 });

@@ -1,0 +1,82 @@
+import type { CurrencyInfo, MerInfo } from '@dropdesk/contract/account';
+import type { dashboardRoutes, EchartRange } from '@dropdesk/contract/dashboard';
+import type { messageRoutes } from '@dropdesk/contract/messages';
+import type { DataOf } from '@dropdesk/contract/route';
+
+/**
+ * The Home page's calls (src/home/page.ts): plain fetch with the `token` and `lang` headers and the
+ * API's envelope, no HTTP client of the app's (that one brings i18next and the toasts). Each call
+ * answers its `data`, or throws a `CallFailed` saying why.
+ */
+
+export type Dashboard = DataOf<typeof dashboardRoutes.index>;
+export type Echart = DataOf<typeof dashboardRoutes.echart>;
+export type EchartPoint = Echart['series'][number];
+export type Announcement = DataOf<typeof messageRoutes.affiche>['list'][number];
+
+/** Why a call gave no data: no session (401), a refusal with the server's words, no answer, a crash. */
+export class CallFailed extends Error {
+  constructor(
+    readonly kind: 'session' | 'refused' | 'network' | 'server',
+    message = '',
+  ) {
+    super(message);
+  }
+}
+
+export interface Caller {
+  token: string;
+  lang: string;
+  /** fetch, replaceable in tests. */
+  fetch?: typeof fetch;
+}
+
+async function get<T>(caller: Caller, path: string, query?: Record<string, string>): Promise<T> {
+  const url = query ? `${path}?${new URLSearchParams(query)}` : path;
+  let res: Response;
+  try {
+    res = await (caller.fetch ?? fetch)(url, { headers: { token: caller.token, lang: caller.lang } });
+  } catch {
+    throw new CallFailed('network');
+  }
+  const body = (await res.json().catch(() => null)) as { code?: unknown; msg?: string; data?: T } | null;
+  if (res.status === 401 || body?.code === 401) throw new CallFailed('session', body?.msg ?? '');
+  if (res.status >= 500 || !body || typeof body.code !== 'number') throw new CallFailed('server');
+  if (body.code !== 1) throw new CallFailed('refused', body.msg ?? '');
+  return body.data as T;
+}
+
+export const getDashboard = (c: Caller) => get<Dashboard>(c, '/merchant/index/index');
+export const getEchart = (c: Caller, range: EchartRange) =>
+  get<Echart>(c, '/merchant/index/echart', { range });
+export const getAffiche = (c: Caller) =>
+  get<DataOf<typeof messageRoutes.affiche>>(c, '/merchant/merchant/affiche');
+export const getMerInfo = (c: Caller) => get<MerInfo>(c, '/merchant/merchant/getMerInfo');
+export const getCurrency = async (c: Caller): Promise<CurrencyInfo> =>
+  (await get<{ currency: CurrencyInfo }>(c, '/merchant/common/config')).currency;
+/** The Order tab's badge: the specification's status 5, page 1, limit 10 `total`. */
+export const getOrderBadge = async (c: Caller): Promise<number> =>
+  (await get<{ total: number }>(c, '/merchant/order/list', { status: '5', page: '1', limit: '10' })).total;
+
+/** Enough of the dashboard's shape to draw from: a snapshot from an older version reads as none. */
+export function isDashboard(data: unknown): data is Dashboard {
+  const d = data as Partial<Dashboard> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.today === 'string' &&
+    typeof d.total_sales === 'string' &&
+    typeof d.today_sales === 'string' &&
+    typeof d.rating === 'object' &&
+    typeof d.credit?.score === 'number' &&
+    typeof d.credit.penalties === 'object' &&
+    typeof d.visitors?.thirty === 'number'
+  );
+}
+
+export const isCurrency = (data: unknown): data is CurrencyInfo =>
+  typeof (data as CurrencyInfo | null)?.code === 'string' &&
+  typeof (data as CurrencyInfo | null)?.symbol === 'string';
+
+export const isAnnouncements = (data: unknown): data is Announcement[] =>
+  Array.isArray(data) && data.every((a) => typeof a?.text === 'string' && typeof a?.id === 'number');
