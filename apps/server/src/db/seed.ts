@@ -5,6 +5,7 @@ import { createOperator } from '../modules/admin/operators';
 import { createMerchant } from '../modules/auth/registration';
 import { ListingsService } from '../modules/catalogue/listings.service';
 import { seedExpressPackages } from '../modules/express/express.seed';
+import { seedAnnouncements } from '../modules/messages/announcements.seed';
 import type { Db } from './database';
 import { seedCatalogue } from './seed-catalogue';
 
@@ -82,6 +83,7 @@ export async function seedDemo(
       .execute();
     await seedCatalogue(tx, now, config.dataDir);
     await seedExpressPackages(tx, now);
+    await seedAnnouncements(tx, operatorId, now);
     return merchantId;
   });
   await new ListingsService({ db, clock }).addAllHot(merchantId, 'vi');

@@ -76,6 +76,8 @@ const fill = (template: string, vars: Record<string, string | number>) =>
     name in vars ? String(vars[name]) : whole,
   );
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** A wire amount in minor units, a refund's minus sign included. */
 const minorOf = (wire: string): number =>
   wire.startsWith('-') ? -(parseMoney(wire.slice(1)) ?? 0) : (parseMoney(wire) ?? 0);
@@ -122,8 +124,9 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const n = (v: number) => formatNumber(v, lang);
   let currency: CurrencyInfo | null = readSnapshot(SNAPSHOT.currency, merchantId, isCurrency)?.data ?? null;
   const amount = (wire: string) => amountIn(wire, lang, currency);
+  const pluralRules = new Intl.PluralRules(lang);
   const plural = (forms: Plural, count: number, vars: Record<string, string | number>) =>
-    fill(forms[new Intl.PluralRules(lang).select(count)] ?? forms.other, vars);
+    fill(forms[pluralRules.select(count)] ?? forms.other, vars);
 
   // ---- the session ended: the login page says so (a 401 anywhere ends the visit, as in the app)
   let ended = false;
@@ -370,6 +373,8 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     writeTable(data);
     try {
       const { drawCurve } = await env.drawCurve();
+      // uPlot's evaluation and its first drawing in two tasks, so neither holds a slow phone long.
+      await nextTask();
       if (curve !== data) return;
       slotStatus.hidden = true;
       removeChart = drawCurve(canvas, data.series, labels, lang, writeLegend);
