@@ -33,6 +33,8 @@ const figures = {
   topups: moneyOut,
   withdrawals: moneyOut,
   fees: moneyOut,
+  /** Alliance commission credited to the wallet (a member's settlement paid it). */
+  commissions: moneyOut,
 };
 
 export const reportsRoutes = {

@@ -184,6 +184,13 @@ describe(`alliance (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
         reason: null,
       },
     ]);
+    // The finance report counts it as commission income, apart from the shop's own sales and profit.
+    const finance = await parent.client.call(reportsRoutes.financialReport, { range: 'all' });
+    expect(finance.data).toMatchObject({
+      commissions: (amount / 100).toFixed(2),
+      sales: '0.00',
+      profit: '0.00',
+    });
     expect((await noticesOf(t, parent.id)).filter((n) => n.type === 'commission_earned')).toEqual([
       {
         type: 'commission_earned',

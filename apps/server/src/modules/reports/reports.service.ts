@@ -7,7 +7,7 @@ import { unauthorized } from '../../lib/refusal';
 import { reportsRepository } from './reports.repository';
 import { addDays, dayKey, type LocalDay, localDay, mondayOf, startOf, validZone } from './zoned';
 
-const FIGURES = ['sales', 'cost', 'profit', 'refunds', 'topups', 'withdrawals', 'fees'] as const;
+const FIGURES = ['sales', 'cost', 'profit', 'refunds', 'topups', 'withdrawals', 'fees', 'commissions'] as const;
 type Figures = Record<(typeof FIGURES)[number], number>;
 const zero = (): Figures => ({
   sales: 0,
@@ -17,6 +17,7 @@ const zero = (): Figures => ({
   topups: 0,
   withdrawals: 0,
   fees: 0,
+  commissions: 0,
 });
 
 /**
@@ -26,6 +27,8 @@ const zero = (): Figures => ({
  * - cost: wallet debits of `order_pickup`; refunds: wallet credits of `refund`;
  * - withdrawals: what left the hold in `withdrawal_payout` (the gross amount paid out);
  * - fees: revenue credits of `withdrawal_payout` and `fee` journals;
+ * - commissions: wallet credits of `alliance_commission` (income from the alliance, apart from the
+ *   shop's own profit);
  * - profit = sales − cost + refunds (cost given back by a refund is not a loss).
  */
 function add(f: Figures, type: string, kind: string, amount: number): void {
@@ -34,6 +37,7 @@ function add(f: Figures, type: string, kind: string, amount: number): void {
     else if (type === 'settlement') f.sales += amount;
     else if (type === 'order_pickup') f.cost -= amount;
     else if (type === 'refund') f.refunds += amount;
+    else if (type === 'alliance_commission') f.commissions += amount;
   } else if (kind === 'withdraw_hold') {
     if (type === 'withdrawal_payout') f.withdrawals -= amount;
   } else if (kind === 'revenue') {

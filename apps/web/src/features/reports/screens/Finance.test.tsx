@@ -21,6 +21,7 @@ const quietDay = (date: string): Day => ({
   topups: '0.00',
   withdrawals: '0.00',
   fees: '0.00',
+  commissions: '0.00',
 });
 
 /** A report as financial_report returns it; override what the test cares about. */
@@ -37,6 +38,7 @@ function newReport(over: Partial<FinancialReport> = {}): FinancialReport {
     topups: '2000.00',
     withdrawals: '500.00',
     fees: '5.00',
+    commissions: '12.50',
     series: [
       { ...quietDay('2026-11-20'), topups: '2000.00' },
       { ...quietDay('2026-11-21'), sales: '1500.00', cost: '900.00', profit: '600.00' },
@@ -102,6 +104,7 @@ describe('finance report', () => {
     expect(screen.getByTestId('figure-topups')).toHaveTextContent('Top-ups$2,000.00');
     expect(screen.getByTestId('figure-withdrawals')).toHaveTextContent('Withdrawals$500.00');
     expect(screen.getByTestId('figure-fees')).toHaveTextContent('Fees$5.00');
+    expect(screen.getByTestId('figure-commissions')).toHaveTextContent('Alliance commission$12.50');
     expect(screen.getByTestId('figure-refunds')).toHaveTextContent('Refunds$0.00');
     expect(screen.getByTestId('period')).toHaveTextContent('Since your shop opened');
     // The zone in words, not its id ('Asia/Ho_Chi_Minh'), and where to change it.
@@ -188,6 +191,7 @@ describe('finance report', () => {
             topups: zero,
             withdrawals: zero,
             fees: zero,
+            commissions: zero,
             series: [quietDay('2026-11-22')],
           }),
         ),

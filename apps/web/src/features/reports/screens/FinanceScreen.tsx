@@ -17,9 +17,9 @@ import styles from './reports.module.css';
 /** uPlot comes with this chunk only, after the figures are on screen. */
 const FinanceChart = lazy(() => import('../components/FinanceChart'));
 
-type Figure = 'sales' | 'cost' | 'profit' | 'refunds' | 'topups' | 'withdrawals' | 'fees';
+type Figure = 'sales' | 'cost' | 'profit' | 'refunds' | 'topups' | 'withdrawals' | 'fees' | 'commissions';
 /** Profit first and wide, then what makes it, then the money that came in and went out. */
-const FIGURES: Figure[] = ['profit', 'sales', 'cost', 'refunds', 'fees', 'topups', 'withdrawals'];
+const FIGURES: Figure[] = ['profit', 'sales', 'cost', 'refunds', 'fees', 'commissions', 'topups', 'withdrawals'];
 /** The lines of the chart (and the columns of its table). */
 const LINES = ['sales', 'profit', 'topups'] as const;
 
@@ -45,6 +45,7 @@ function useFigureLabels(): Record<Figure, string> {
     topups: t('finance.figure.topups'),
     withdrawals: t('finance.figure.withdrawals'),
     fees: t('finance.figure.fees'),
+    commissions: t('finance.figure.commissions'),
   };
 }
 
