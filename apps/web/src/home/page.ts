@@ -534,13 +534,16 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   else setStill();
   const started = Promise.all([loadCurrency(), refresh()]);
 
-  // The app's start files, fetched once Home has painted: the next screen opens without waiting.
+  // The app's start files, fetched into the HTTP cache once Home has painted, so the next screen
+  // does not wait for the network. `prefetch`, not `modulepreload`: a module preload is also
+  // compiled at once, on the main thread, work a merchant who stays on Home never needs.
   void started.then(() => {
     const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
     idle(() => {
       for (const href of texts.appFiles) {
         const link = doc.createElement('link');
-        link.rel = href.endsWith('.css') ? 'prefetch' : 'modulepreload';
+        link.rel = 'prefetch';
+        if (href.endsWith('.js')) link.as = 'script';
         link.href = href;
         doc.head.append(link);
       }
