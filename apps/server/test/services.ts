@@ -50,7 +50,6 @@ export async function auditSince(t: TestApp, after: number) {
     .where('id', '>', after)
     .orderBy('id')
     .execute();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever fields the action recorded
   const json = (text: string | null): any => (text === null ? null : JSON.parse(text));
   return rows.map((r) => ({ ...r, before: json(r.before), after: json(r.after), detail: json(r.detail) }));
 }

@@ -144,7 +144,8 @@ describe(`the demo catalogue seed (${engine})`, () => {
     expect(await db().selectFrom('journals').select('id').execute()).toEqual([]);
     // The demo admin has no second factor yet: its first login enrols one (README).
     const login = await new Client(t.app).call(adminRoutes.login, DEMO.operator);
-    if (login.data.step !== 'enroll') throw new Error(`the demo admin enrols at its first login: ${login.raw}`);
+    if (login.data.step !== 'enroll')
+      throw new Error(`the demo admin enrols at its first login: ${login.raw}`);
     expect(login.data.otpauth_uri).toContain('otpauth://totp/Dropdesk:admin?');
     const signedIn = await new Client(t.app).call(adminRoutes.loginTotp, {
       ticket: login.data.ticket,

@@ -226,7 +226,12 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         target_type: 'recharge',
         target_id: String(r.id),
         before: { status: 'pending', amount: '200.00', reason: null },
-        after: { status: 'rejected', amount: '200.00', reason: 'Amount differs from the voucher', journal_id: null },
+        after: {
+          status: 'rejected',
+          amount: '200.00',
+          reason: 'Amount differs from the voucher',
+          journal_id: null,
+        },
         detail: { merchant: m.id },
       },
     ]);
