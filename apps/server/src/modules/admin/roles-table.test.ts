@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { contractRows } from '../../../test/contract-rows';
 
 const doc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../docs/console-api.md');
-const START = '<!-- roles-table:start (made from the contract rows by src/modules/admin/roles-table.test.ts) -->';
+const START =
+  '<!-- roles-table:start (made from the contract rows by src/modules/admin/roles-table.test.ts) -->';
 const END = '<!-- roles-table:end -->';
 
 /** Which role reaches which /admin row, as the contract's `roles` say (what the server enforces). */
