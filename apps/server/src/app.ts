@@ -201,6 +201,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
+  // The operator console (apps/admin), when built, under /console/ with its own SPA fallback below.
+  const consoleIndex = path.join(config.consoleDist, 'index.html');
+  const hasConsole = fs.existsSync(consoleIndex);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: config.consoleDist,
+      prefix: '/console/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      decorateReply: !hasWeb && !hasStorefront,
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   // /login is the login page (apps/web/src/login: prerendered per language by
   // apps/web/scripts/prerender.mjs, with its own small script, not the app), in the language of the
   // `lang` cookie the app mirrors from local storage; the default language without one. A partner's
@@ -235,7 +252,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         .header('cache-control', 'no-cache')
         .sendFile('index.html', config.storefrontDist);
     }
-    if (!isApi && !isStorefront && hasWeb && request.method === 'GET') {
+    // A console page (/console/, /console/orders/7...) gets the console's index.html; /console
+    // itself is sent to /console/ (the console's base), and a missing hashed asset stays a 404.
+    const isConsole = url === '/console' || url.startsWith('/console/');
+    if (isConsole && hasConsole && request.method === 'GET' && !url.startsWith('/console/assets/')) {
+      if (url === '/console') return reply.redirect('/console/', 302);
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', config.consoleDist);
+    }
+    if (!isApi && !isStorefront && !isConsole && hasWeb && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendRefusal(request, reply, new Refusal('NOT_FOUND', undefined, 404));

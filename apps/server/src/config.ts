@@ -28,6 +28,8 @@ export interface Config {
   webDist: string;
   /** Built storefront (apps/storefront) served under /s/ when present (`STOREFRONT_DIST`). */
   storefrontDist: string;
+  /** Built operator console (apps/admin) served under /console/ when present (`CONSOLE_DIST`). */
+  consoleDist: string;
   uploadsDir: string;
   /** Seed the demo platform when the database is empty. */
   seedDemo: boolean;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceUrl: env.SERVICE_URL ?? 'https://t.me/dropdesk_support',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(repoRoot, 'apps/storefront/dist')),
+    consoleDist: path.resolve(env.CONSOLE_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',

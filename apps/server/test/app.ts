@@ -74,6 +74,7 @@ export async function buildTestApp(
     publicUrl: 'https://shop.example',
     webDist: path.join(dataDir, 'no-web'),
     storefrontDist: path.join(dataDir, 'no-storefront'),
+    consoleDist: path.join(dataDir, 'no-console'),
     ...overrides,
   };
   // Closing drops the database `with (force)`: a pooled connection still ending then is told so.

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
+import { requireSession } from './guard';
+import { Root, type RouteHandle } from './Root';
+import { RouteError } from './RouteError';
+import { screen } from './screen';
+
+/** Strip the leading slash: children of the layout are relative. */
+const rel = (p: string) => p.replace(/^\//, '');
+
+/** Every screen after sign-in, inside the layout (its side menu hides what a role can't use). */
+const consoleScreens: RouteObject[] = [
+  screen(undefined, 'routes.overview', () => import('../features/overview/screens/OverviewScreen')),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      screen(paths.login, 'routes.login', () => import('../features/auth/screens/SignInScreen')),
+      {
+        id: 'session',
+        path: '/',
+        loader: requireSession,
+        lazy: async () => ({ Component: (await import('./ConsoleLayout')).default }),
+        errorElement: <RouteError />,
+        children: [
+          ...consoleScreens.map((r) => (r.path ? { ...r, path: rel(r.path) } : r)),
+          {
+            path: '*',
+            handle: { title: 'routes.notFound' } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./NotFound')).default }),
+          },
+        ],
+      },
+    ],
+  },
+];

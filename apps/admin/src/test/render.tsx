@@ -1,0 +1,27 @@
+import type { OperatorRole } from '@dropdesk/contract/route';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../app/router';
+import { initI18n, switchLanguage } from '../lib/i18n';
+import { session } from '../lib/session';
+
+/** English, so tests read like the operator's story. */
+export async function setupI18n() {
+  await initI18n('en');
+  await switchLanguage('en');
+}
+
+/** The real route table in a memory router, at `path` (inside the console's base). */
+export async function renderConsole(path: string) {
+  await setupI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<RouterProvider router={router} />);
+  return { router, ...view };
+}
+
+/** A signed-in operator of `role`. */
+export function signInAs(role: OperatorRole, over: { id?: number; username?: string } = {}) {
+  const operator = { id: over.id ?? 7, username: over.username ?? `${role}-op`, role };
+  session.signIn('tok-test', operator, 30);
+  return operator;
+}
