@@ -11,6 +11,7 @@ const rel = (p: string) => p.replace(/^\//, '');
 /** Every screen after sign-in, inside the layout (its side menu hides what a role can't use). */
 const consoleScreens: RouteObject[] = [
   screen(undefined, 'routes.overview', () => import('../features/overview/screens/OverviewScreen')),
+  screen(paths.products, 'routes.products', () => import('../features/catalogue/screens/ProductsScreen')),
 ];
 
 export const routes: RouteObject[] = [

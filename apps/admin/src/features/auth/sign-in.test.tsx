@@ -65,7 +65,9 @@ describe('sign-in', () => {
     setFlash('Your session ended. Sign in again.');
     await renderConsole('/login');
     await screen.findByLabelText('Username');
-    expect(await screen.findByText('Your session ended. Sign in again.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Your session ended. Sign in again.'),
+    );
   });
 
   it('sends a signed-out visitor to sign-in, keeping where they were going', async () => {
