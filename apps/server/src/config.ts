@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,11 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /**
+   * Operators' sessions end after this long without a request (`OPERATOR_IDLE_MINUTES`, default 30);
+   * merchants keep `sessionIdleMs`. Both end at `sessionMaxMs`.
+   */
+  operatorIdleMinutes: number;
   /** Multiplies every rate limit's allowance (1 in production; tests raise it). */
   rateLimitScale: number;
   /** The platform's one currency (`CURRENCY`, default USD): see docs/decisions.md. */
@@ -91,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT is not a port: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const production = env.NODE_ENV === 'production';
-  const secret = env.SECRET ?? (production ? '' : randomBytes(32).toString('hex'));
+  const secret = env.SECRET ?? (production ? '' : devSecret(dataDir));
   if (secret.length < 32) throw new Error('SECRET must be set to at least 32 characters in production');
   const trust = env.TRUST_PROXY;
   return {
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     sessionIdleMs: 7 * 24 * 3_600_000,
     sessionMaxMs: 30 * 24 * 3_600_000,
+    operatorIdleMinutes: positiveNumber(env.OPERATOR_IDLE_MINUTES, 30, 'OPERATOR_IDLE_MINUTES'),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
@@ -128,6 +135,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobsIntervalMs: positiveNumber(env.ORDER_JOBS_SECONDS, 60, 'ORDER_JOBS_SECONDS', true) * 1_000,
     },
   };
+}
+
+/**
+ * Outside production, without SECRET: a random secret made once and kept in `DATA_DIR/.dev-secret`,
+ * so a restart keeps what is sealed under it (operators' TOTP secrets, docs/decisions.md 20) and
+ * `npm run ops` reads what the server wrote. Production refuses to start without SECRET instead.
+ */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.dev-secret');
+  try {
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch {
+    // Not made yet.
+  }
+  const made = randomBytes(32).toString('hex');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${made}\n`, { mode: 0o600 });
+  return made;
 }
 
 function testClockOf(value: string | undefined, production: boolean): boolean {

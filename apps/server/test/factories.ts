@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { adminRoutes, type OperatorRole } from '@dropdesk/contract/admin';
 import { DEFAULT_LANG, type Lang, type UploadKind } from '@dropdesk/contract/constants';
 import { parseMoney } from '@dropdesk/contract/money';
 import sharp from 'sharp';
 import type { Db } from '../src/db/database';
 import { hashPassword } from '../src/lib/crypto';
+import { newTotpSecret, SecretBox, totpCode } from '../src/lib/totp';
+import { createOperator } from '../src/modules/admin/operators';
 import { createMerchant } from '../src/modules/auth/registration';
 import { post } from '../src/modules/ledger/ledger';
 import { Uploads } from '../src/modules/uploads/uploads.service';
@@ -294,22 +297,54 @@ export async function newMerchant(t: TestApp, opts: NewMerchantOptions = {}): Pr
   };
 }
 
-/** An operator session, made the way `npm run ops` makes operators. */
-export async function newOperator(
-  t: TestApp,
-  role: 'admin' | 'reviewer' | 'support' | 'catalogue' = 'admin',
-) {
-  const { createOperator } = await import('../src/modules/admin/operators');
+/** The login password every factory operator has. */
+export const OPERATOR_PASSWORD = 'Operator#1';
+
+/** A logged-in operator: its client, and what a test needs to sign it in again. */
+export type TestOperator = Client & {
+  id: number;
+  username: string;
+  role: OperatorRole;
+  password: string;
+  /** The base32 TOTP secret of its authenticator app. */
+  totpSecret: string;
+};
+
+/** The code an operator's authenticator app shows at the test's clock. */
+export const codeAt = (t: TestApp, secret: string) => totpCode(secret, t.clock.now());
+
+/**
+ * Both steps of the console's sign-in (password, then the code at the test's clock); throws on a
+ * refusal. The answer of the second step.
+ */
+export async function operatorLogin(t: TestApp, username: string, password: string, totpSecret: string) {
+  const first = await new Client(t.app).call(adminRoutes.login, { username, password });
+  if (first.code !== 1) throw new Error(`operator login failed: ${first.raw}`);
+  const second = await new Client(t.app).call(adminRoutes.loginTotp, {
+    ticket: first.data.ticket,
+    code: codeAt(t, totpSecret),
+  });
+  if (second.code !== 1) throw new Error(`operator code refused: ${second.raw}`);
+  return second.data;
+}
+
+/**
+ * A logged-in operator of `role`: created as `npm run ops -- operator:create` creates operators,
+ * but with a second factor already enrolled under a secret the test knows, then signed in through
+ * both steps of the real login.
+ */
+export async function newOperator(t: TestApp, role: OperatorRole = 'admin'): Promise<TestOperator> {
   const username = `op_${randomBytes(4).toString('hex')}`;
-  await createOperator(
+  const totpSecret = newTotpSecret();
+  const id = await createOperator(
     t.database.db,
-    { username, password: 'Operator#1', role },
+    { username, password: OPERATOR_PASSWORD, role },
     t.config.argon2,
     t.clock.now(),
+    { sealedTotpSecret: new SecretBox(t.config.secret).seal(totpSecret) },
   );
-  const res = await new Client(t.app).post('/admin/login', { username, password: 'Operator#1' });
-  if (res.code !== 1) throw new Error(`operator login failed: ${res.raw}`);
-  return new Client(t.app, res.data.token as string);
+  const { token } = await operatorLogin(t, username, OPERATOR_PASSWORD, totpSecret);
+  return Object.assign(new Client(t.app, token), { id, username, role, password: OPERATOR_PASSWORD, totpSecret });
 }
 
 /**

@@ -88,6 +88,11 @@ export const ERROR_KEYS = [
   'NOT_ON_SHELF',
   'ALREADY_FEATURED',
   // alliance (issue 12)
+  // operators and security (issue 13)
+  'WRONG_TOTP',
+  'LOGIN_EXPIRED',
+  'USERNAME_TAKEN',
+  'CANNOT_CHANGE_SELF',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -122,6 +127,9 @@ export const FIELD_MESSAGE_KEYS = [
   // CSV import: a category cell that names none, or two
   'FIELD_CATEGORY_UNKNOWN',
   'FIELD_CATEGORY_AMBIGUOUS',
+  // operators (issue 13): a new operator's username, an authenticator app's code
+  'FIELD_USERNAME',
+  'FIELD_TOTP_CODE',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 

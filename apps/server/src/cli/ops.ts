@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import readline from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { inviteCodeField } from '@dropdesk/contract/account';
-import { operatorRoles } from '@dropdesk/contract/admin';
+import { adminRoutes } from '@dropdesk/contract/admin';
+import { isMessageKey } from '@dropdesk/contract/errors';
+import type { z } from 'zod';
+import { t } from '../i18n/t';
 import { iso } from '../lib/clock';
 import { newInviteCode } from '../lib/crypto';
-import { audit, createOperator } from '../modules/admin/operators';
+import { Refusal } from '../lib/refusal';
+import { audit } from '../modules/admin/operators';
+import { OperatorsAdmin } from '../modules/admin/operators.service';
 import { signHandoff } from '../modules/auth/handoff';
 import { Sessions } from '../modules/auth/sessions';
 import { checkStats, rebuildStats } from '../modules/dashboard/stats.check';
@@ -22,8 +29,62 @@ type Command = { usage: string; run(ctx: Ctx, args: string[]): Promise<void> };
 
 /** Closing and reopening shops as the admin API does, as the command line (operator id null). */
 function shopAdmin({ db, clock, config }: Ctx): ShopAdmin {
-  const sessions = new Sessions(db, clock, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
-  return new ShopAdmin({ db, clock, sessions, publicUrl: config.publicUrl });
+  return new ShopAdmin({ db, clock, sessions: sessionsOf({ db, clock, config }), publicUrl: config.publicUrl });
+}
+
+/** Managing operators as an admin does in the console, as the command line (operator id null). */
+function operatorsAdmin({ db, clock, config }: Ctx): OperatorsAdmin {
+  return new OperatorsAdmin({ db, clock, sessions: sessionsOf({ db, clock, config }), hashCost: config.argon2 });
+}
+
+function sessionsOf({ db, clock, config }: Pick<Ctx, 'db' | 'clock' | 'config'>): Sessions {
+  return new Sessions(db, clock, {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+    operatorIdleMs: config.operatorIdleMinutes * 60_000,
+  });
+}
+
+/** A schema's refusals as one line of English: `username: 3 to 32 lower-case letters…`. */
+function fieldProblems(error: z.ZodError): string {
+  return error.issues
+    .map((i) => `${i.path.join('.') || 'input'}: ${isMessageKey(i.message) ? t('en', i.message) : i.message}`)
+    .join('; ');
+}
+
+/** A service's refusal in English, for the terminal. */
+function explain(error: unknown): never {
+  if (error instanceof Refusal) throw new Error(t('en', error.key, error.vars as Record<string, unknown>));
+  throw error;
+}
+
+/**
+ * The new operator's password: typed without echo on a terminal (twice), or the first line of the
+ * standard input when it is piped (`echo "$PW" | npm run ops -- operator:create …`).
+ */
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const rl = readline.createInterface({ input: process.stdin });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    throw new Error('a password on standard input, or --password');
+  }
+  const ask = (prompt: string) =>
+    new Promise<string>((resolve) => {
+      const out = new Writable({ write: (_chunk, _enc, done) => done() });
+      const rl = readline.createInterface({ input: process.stdin, output: out, terminal: true });
+      process.stdout.write(prompt);
+      rl.question('', (answer) => {
+        rl.close();
+        process.stdout.write('\n');
+        resolve(answer);
+      });
+    });
+  const first = await ask('password: ');
+  if ((await ask('again: ')) !== first) throw new Error(t('en', 'PASSWORDS_DO_NOT_MATCH'));
+  return first;
 }
 
 function options(args: string[], spec: Record<string, { type: 'string' | 'boolean' }>) {
@@ -32,26 +93,31 @@ function options(args: string[], spec: Record<string, { type: 'string' | 'boolea
 
 const commands: Record<string, Command> = {
   'operator:create': {
-    usage: 'operator:create <username> <password> [--role reviewer|catalogue|support|admin]',
-    async run({ db, config, clock }, args) {
-      const { positionals, values } = options(args, { role: { type: 'string' } });
-      const [username, password] = positionals;
-      if (!username || !password || password.length < 8)
-        throw new Error('username and a password of 8+ characters');
-      const role = operatorRoles.parse(values.role ?? 'admin');
-      const id = await createOperator(db, { username, password, role }, config.argon2, clock.now());
-      await audit(
-        db,
-        {
-          operatorId: null,
-          action: 'operator.create',
-          targetType: 'operator',
-          targetId: id,
-          detail: { username, role },
-        },
-        clock.now(),
+    usage:
+      'operator:create <username> <reviewer|catalogue|support|admin> [--password P]  (asks for the password when not given; the first login enrols the second factor)',
+    async run(ctx, args) {
+      const { positionals, values } = options(args, { password: { type: 'string' } });
+      const [username, role] = positionals;
+      const password = typeof values.password === 'string' ? values.password : await askPassword();
+      const body = adminRoutes.createOperator.body.safeParse({ username, role, password });
+      if (!body.success) throw new Error(fieldProblems(body.error));
+      const op = await operatorsAdmin(ctx).create(null, body.data).catch(explain);
+      console.log(
+        `operator #${op.id} ${op.username} (${op.role}) created; its first login (POST /admin/login) enrols its authenticator app`,
       );
-      console.log(`operator #${id} ${username} (${role}) created`);
+    },
+  },
+  'operator:reset-totp': {
+    usage:
+      'operator:reset-totp <username>  (removes its second factor and ends its sessions: its next login enrols again)',
+    async run(ctx, args) {
+      const [username] = args;
+      if (!username) throw new Error('username required');
+      const admin = operatorsAdmin(ctx);
+      const found = await admin.byUsername(username);
+      if (!found) throw new Error(`no operator named ${username}`);
+      await admin.resetTotp(null, found.id).catch(explain);
+      console.log(`operator #${found.id} ${found.username}: second factor removed, sessions ended; the next login enrols`);
     },
   },
   'invite:create': {
@@ -85,7 +151,8 @@ const commands: Record<string, Command> = {
           action: 'invite.create',
           targetType: 'invitation_code',
           targetId: code,
-          detail: { maxUses },
+          before: null,
+          after: { code, max_uses: maxUses, note: String(values.note ?? '') },
         },
         clock.now(),
       );

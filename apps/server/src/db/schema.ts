@@ -106,6 +106,26 @@ export interface OperatorsTable {
   role: OperatorRole;
   disabled_at: number | null;
   created_at: number;
+  /** The TOTP secret, sealed (lib/totp.ts SecretBox); null until the operator enrols (012). */
+  totp_secret: string | null;
+  totp_enrolled_at: number | null;
+  /** The last 30-second step whose code was accepted: no code is accepted twice. */
+  totp_last_step: number | null;
+  last_login_at: number | null;
+}
+
+/** Between the password and the code of an operator's login (012): only the token's SHA-256. */
+export interface OperatorLoginTicketsTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_id: number;
+  kind: 'totp' | 'enroll';
+  /** An `enroll` ticket's offered secret, sealed. */
+  totp_secret: string | null;
+  attempts: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
 }
 
 export interface SessionsTable {
@@ -199,6 +219,9 @@ export interface AuditLogTable {
   target_type: string;
   target_id: string;
   detail: string;
+  /** The target's relevant fields before and after the action, JSON; null where there is none (012). */
+  before: string | null;
+  after: string | null;
   created_at: number;
 }
 
@@ -737,6 +760,7 @@ export interface DB {
   shop_closures: ShopClosuresTable;
   invitation_codes: InvitationCodesTable;
   operators: OperatorsTable;
+  operator_login_tickets: OperatorLoginTicketsTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;

@@ -36,6 +36,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     new Sessions(app.database.db, app.clock, {
       idleMs: app.config.sessionIdleMs,
       maxMs: app.config.sessionMaxMs,
+      operatorIdleMs: app.config.operatorIdleMinutes * 60_000,
     }),
   );
   app.decorate(

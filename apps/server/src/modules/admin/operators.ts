@@ -3,11 +3,17 @@ import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
 import { type NoticeType, notify } from '../messages/notices.repository';
 
+/**
+ * Adds an operator. Without `sealedTotpSecret` it has no second factor yet, so its first login
+ * enrols one (the console's admins and `npm run ops -- operator:create` make operators so); with
+ * one (sealed by lib/totp.ts SecretBox) it is enrolled already (test factories).
+ */
 export async function createOperator(
   db: Db,
   input: { username: string; password: string; role: OperatorRole },
   cost: HashCost,
   now: number,
+  opts: { sealedTotpSecret?: string } = {},
 ): Promise<number> {
   const row = await db
     .insertInto('operators')
@@ -17,24 +23,41 @@ export async function createOperator(
       role: input.role,
       disabled_at: null,
       created_at: now,
+      totp_secret: opts.sealedTotpSecret ?? null,
+      totp_enrolled_at: opts.sealedTotpSecret ? now : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Appends to the audit log: every operator action, append-only. */
-export async function audit(
-  db: Db,
-  entry: {
-    operatorId: number | null;
-    action: string;
-    targetType: string;
-    targetId: string | number;
-    detail?: unknown;
-  },
-  now: number,
-): Promise<void> {
+/**
+ * What an audit entry records of its target before and after the action: the fields the action
+ * changed (or, for a creation, `before: null` and what was created; for a removal, `after: null`).
+ * Plain JSON: ids, strings, numbers, booleans, ISO times, money as "100.00".
+ */
+export type AuditValue = Record<string, unknown> | null;
+
+export interface AuditEntry {
+  /** Null for the command line (`npm run ops`). */
+  operatorId: number | null;
+  /** `<target kind>.<verb>`, e.g. `recharge.approve`, `operator.reset_totp`. */
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  before: AuditValue;
+  after: AuditValue;
+  /** Anything else worth keeping that is not a field of the target (a reason, a count). */
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Appends to the audit log (docs/console-api.md "Audit log"): every operator action, with its
+ * operator, time, target and the target's values before and after. Append-only: migration 012's
+ * triggers refuse every UPDATE and DELETE of its rows. Call it inside the action's own transaction,
+ * so an action and its entry are kept or lost together.
+ */
+export async function audit(db: Db, entry: AuditEntry, now: number): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -42,15 +65,18 @@ export async function audit(
       action: entry.action,
       target_type: entry.targetType,
       target_id: String(entry.targetId),
-      detail: JSON.stringify(entry.detail ?? {}),
+      before: entry.before === null ? null : JSON.stringify(entry.before),
+      after: entry.after === null ? null : JSON.stringify(entry.after),
+      detail: JSON.stringify(entry.detail ?? null),
       created_at: now,
     })
     .execute();
 }
 
 /**
- * An operator's decision on a merchant's request (a top-up, a withdrawal, an identity): the audit
- * entry, and the notice that tells the merchant, both in the decision's own transaction.
+ * An operator's decision on a merchant's request (a top-up, a withdrawal, an identity, a refund
+ * appeal): the audit entry, and the notice that tells the merchant, both in the decision's own
+ * transaction.
  */
 export async function recordDecision(
   tx: Db,
@@ -58,7 +84,9 @@ export async function recordDecision(
     operatorId: number;
     action: string;
     target: { type: string; id: number };
-    detail?: unknown;
+    before: AuditValue;
+    after: AuditValue;
+    detail?: Record<string, unknown>;
     notice: { merchantId: number; type: NoticeType; params: Record<string, string | number | null> };
   },
   now: number,
@@ -72,6 +100,8 @@ export async function recordDecision(
       action: decision.action,
       targetType: target.type,
       targetId: target.id,
+      before: decision.before,
+      after: decision.after,
       detail: decision.detail,
     },
     now,

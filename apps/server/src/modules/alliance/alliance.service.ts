@@ -146,7 +146,8 @@ export class AllianceService {
           action: 'alliance.rate',
           targetType: 'alliance_settings',
           targetId: 1,
-          detail: { before: before.commission_bps, after: bps },
+          before: { commission_bps: before.commission_bps },
+          after: { commission_bps: bps },
         },
         now,
       );

@@ -5,8 +5,12 @@ import { newToken, sha256 } from '../../lib/crypto';
 export type Subject = { type: 'merchant' | 'operator'; id: number };
 
 export interface SessionPolicy {
+  /** A merchant's session ends after this long without a request. */
   idleMs: number;
+  /** Every session ends this long after it opened, however busy. */
   maxMs: number;
+  /** An operator's session ends after this long without a request (`OPERATOR_IDLE_MINUTES`); `idleMs` when unset. */
+  operatorIdleMs?: number;
 }
 
 /** The columns every session check reads. */
@@ -73,23 +77,30 @@ export class Sessions {
    */
   async merchant(token: string) {
     const [row] = await merchantSession(this.db, { hash: sha256(token) });
-    if (!row || !(await this.live(row))) return null;
+    if (!row || !(await this.live(row, 'merchant'))) return null;
     return { sessionId: row.id, id: row.subject_id, status: row.status };
   }
 
   /** The live operator session of a token and the operator's role; null if the operator is disabled. */
   async operator(token: string) {
     const [row] = await operatorSession(this.db, { hash: sha256(token) });
-    if (!row || row.disabled_at !== null || !(await this.live(row))) return null;
+    if (!row || row.disabled_at !== null || !(await this.live(row, 'operator'))) return null;
     return { sessionId: row.id, id: row.subject_id, role: row.role };
   }
 
+  /** How long a session of `type` may go without a request. */
+  idleMsOf(type: Subject['type']): number {
+    return type === 'operator' ? (this.policy.operatorIdleMs ?? this.policy.idleMs) : this.policy.idleMs;
+  }
+
   /** Whether a session is live, touching its idle clock at most once a minute. */
-  private async live(row: SessionRow): Promise<boolean> {
+  private async live(row: SessionRow, type: Subject['type']): Promise<boolean> {
     const now = this.clock.now();
     if (row.revoked_at !== null) return false;
-    if (row.expires_at <= now || row.last_seen_at + this.policy.idleMs <= now) return false;
-    if (now - row.last_seen_at > 60_000) await touchSession(this.db, { id: row.id, now });
+    const idleMs = this.idleMsOf(type);
+    if (row.expires_at <= now || row.last_seen_at + idleMs <= now) return false;
+    // Once a minute (or each half idle time, for a shorter one) is enough to keep a busy session alive.
+    if (now - row.last_seen_at > Math.min(60_000, idleMs / 2)) await touchSession(this.db, { id: row.id, now });
     return true;
   }
 
@@ -100,12 +111,12 @@ export class Sessions {
       .select(['id', 'subject_id', 'subject_type', 'last_seen_at', 'expires_at', 'revoked_at'])
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row || row.subject_type !== type || !(await this.live(row))) return null;
+    if (!row || row.subject_type !== type || !(await this.live(row, type))) return null;
     return { id: row.id, subjectId: row.subject_id };
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    await this.db
+  async revoke(sessionId: number, db: Db = this.db): Promise<void> {
+    await db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
       .where('id', '=', sessionId)

@@ -149,7 +149,8 @@ export class CatalogueAdmin {
           action: 'category.create',
           targetType: 'category',
           targetId: id,
-          detail: { before: null, after },
+          before: null,
+          after,
         },
         now,
       );
@@ -174,7 +175,8 @@ export class CatalogueAdmin {
           action: 'category.update',
           targetType: 'category',
           targetId: body.id,
-          detail: { before, after },
+          before,
+          after,
         },
         now,
       );
@@ -269,7 +271,8 @@ export class CatalogueAdmin {
           action: 'product.create',
           targetType: 'product',
           targetId: id,
-          detail: { before: null, after: snapshot(row, texts, []) },
+          before: null,
+after: snapshot(row, texts, []),
         },
         now,
       );
@@ -366,14 +369,12 @@ export class CatalogueAdmin {
           action: 'product.update',
           targetType: 'product',
           targetId: body.id,
-          detail: {
-            before: snapshot(
-              before,
-              textsBefore,
-              imagesBefore.map((i) => i.id),
-            ),
-            after: snapshot(after, [...texts.values()], imageIds ?? imagesBefore.map((i) => i.id)),
-          },
+          before: snapshot(
+            before,
+            textsBefore,
+            imagesBefore.map((i) => i.id),
+          ),
+          after: snapshot(after, [...texts.values()], imageIds ?? imagesBefore.map((i) => i.id)),
         },
         now,
       );
@@ -409,7 +410,8 @@ export class CatalogueAdmin {
           action: 'product.image.add',
           targetType: 'product',
           targetId: productId,
-          detail: { before: null, after: { image_id: row.id, key, ...sizesOf(pair) } },
+          before: null,
+after: { image_id: row.id, key, ...sizesOf(pair) },
         },
         now,
       );
@@ -448,7 +450,8 @@ export class CatalogueAdmin {
           action: 'product.import',
           targetType: 'product',
           targetId: ids[0] as number,
-          detail: { before: null, after: { imported: ids.length, first_id: ids[0], last_id: ids.at(-1) } },
+          before: null,
+after: { imported: ids.length, first_id: ids[0], last_id: ids.at(-1) },
         },
         now,
       );

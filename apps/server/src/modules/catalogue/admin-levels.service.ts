@@ -70,7 +70,8 @@ export class LevelsAdmin {
               action: 'level.create',
               targetType: 'level',
               targetId: row.id,
-              detail: { before: null, after: terms(row) },
+              before: null,
+after: terms(row),
             },
             now,
           );
@@ -99,7 +100,8 @@ export class LevelsAdmin {
           action: 'level.update',
           targetType: 'level',
           targetId: id,
-          detail: { before: terms(before), after: terms(after) },
+          before: terms(before),
+after: terms(after),
         },
         now,
       );

@@ -124,7 +124,8 @@ export class ExpressAdmin {
         action,
         targetType: 'express_package',
         targetId: id,
-        detail: { before: before && terms(before), after: terms(after) },
+        before: before && terms(before),
+after: terms(after),
       },
       now,
     );

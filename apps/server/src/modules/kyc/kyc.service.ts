@@ -154,7 +154,9 @@ export class KycService {
           operatorId: op.id,
           action: decision === 'verified' ? 'kyc.approve' : 'kyc.reject',
           target: { type: 'kyc', id: row.id },
-          detail: { merchant: row.merchant_id, reason },
+          before: { status: 'pending', reason: null },
+          after: { status: decision, reason },
+          detail: { merchant: row.merchant_id },
           notice: {
             merchantId: row.merchant_id,
             type: decision === 'verified' ? 'kyc_verified' : 'kyc_rejected',

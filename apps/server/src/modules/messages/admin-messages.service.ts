@@ -109,14 +109,13 @@ export class MessageDesk {
           action: 'message.broadcast',
           targetType: 'system_message',
           targetId: messageId,
-          detail: {
-            after: {
-              title: body.title,
-              body: body.body,
-              audience: body.audience,
-              merchant_ids: merchantIds,
-              recipients,
-            },
+          before: null,
+          after: {
+            title: body.title,
+            body: body.body,
+            audience: body.audience,
+            merchant_ids: merchantIds,
+            recipients,
           },
         },
         now,
@@ -172,7 +171,8 @@ export class MessageDesk {
           action: 'announcement.create',
           targetType: 'announcement',
           targetId: id,
-          detail: { after },
+          before: null,
+          after,
         },
         now,
       );
@@ -226,7 +226,8 @@ export class MessageDesk {
                 : 'announcement.disable',
           targetType: 'announcement',
           targetId: body.id,
-          detail: { before, after },
+          before,
+          after,
         },
         now,
       );

@@ -237,12 +237,9 @@ export class RefundsService {
           operatorId: op.id,
           action: refundIt ? 'refund.arbitrate.refund' : 'refund.arbitrate.reject',
           target: { type: 'refund', id: refund.id },
-          detail: {
-            order_id: order.id,
-            before: { status: 'appealed' },
-            after: { status: refund.status, reason: body.reason, journal_id: journalId },
-            order_refunded: formatMoney(order.refunded),
-          },
+          before: { status: 'appealed', decision_reason: null },
+          after: { status: refund.status, decision_reason: body.reason, journal_id: journalId },
+          detail: { order_id: order.id, order_refunded: formatMoney(order.refunded) },
           notice: {
             merchantId: refund.merchant_id,
             type: 'refund_arbitrated',

@@ -39,10 +39,8 @@ export class ServiceContacts {
           action: 'settings.service_contact',
           targetType: 'platform',
           targetId: 'service_contact',
-          detail: {
-            before: { url: before.url, text: before.text },
-            after: { url: body.url, text: body.text },
-          },
+          before: { url: before.url, text: before.text },
+          after: { url: body.url, text: body.text },
         },
         now,
       );

@@ -79,12 +79,9 @@ export class ShopAdmin {
           action: 'shop.close',
           targetType: 'merchant',
           targetId: merchantId,
-          detail: {
-            closure_id: closureId,
-            before: { status: 'active', closed_reason: null },
-            after: { status: 'closed', closed_reason: reason },
-            sessions_revoked: true,
-          },
+          before: { status: 'active', closed_reason: null },
+          after: { status: 'closed', closed_reason: reason },
+          detail: { closure_id: closureId, sessions_revoked: true },
         },
         now,
       );
@@ -117,12 +114,9 @@ export class ShopAdmin {
           action: 'shop.reopen',
           targetType: 'merchant',
           targetId: merchantId,
-          detail: {
-            closure_id: closureId,
-            note,
-            before: { status: 'closed', closed_reason: before.closed_reason },
-            after: { status: 'active', closed_reason: null },
-          },
+          before: { status: 'closed', closed_reason: before.closed_reason },
+          after: { status: 'active', closed_reason: null },
+          detail: { closure_id: closureId, note },
         },
         now,
       );

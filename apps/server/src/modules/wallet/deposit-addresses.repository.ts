@@ -20,6 +20,10 @@ export const depositAddressesRepository = {
       .execute();
   },
 
+  byNetwork(db: Db, network: Network): Promise<DepositAddressRow | undefined> {
+    return db.selectFrom('deposit_addresses').selectAll().where('network', '=', network).executeTakeFirst();
+  },
+
   enabledFor(db: Db, network: Network): Promise<DepositAddressRow | undefined> {
     return db
       .selectFrom('deposit_addresses')

@@ -139,6 +139,7 @@ export class RechargeService {
   ): Promise<RechargeItem> {
     const now = this.deps.clock.now();
     return moneyTransaction(this.deps.db, idem, async (tx) => {
+      let journalId: number | null = null;
       const row = await decideOnce(tx, 'recharges', id, {
         status: decision.approve ? 'approved' : 'rejected',
         reason: decision.approve ? null : decision.reason,
@@ -158,6 +159,7 @@ export class RechargeService {
           ],
         });
         await rechargesRepository.setJournal(tx, row.id, journal.id);
+        journalId = journal.id;
       }
       const params = { order_no: orderNo('R', row.id, row.created_at), amount: formatMoney(row.amount) };
       await recordDecision(
@@ -166,7 +168,14 @@ export class RechargeService {
           operatorId: op.id,
           action: decision.approve ? 'recharge.approve' : 'recharge.reject',
           target: { type: 'recharge', id: row.id },
-          ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
+          before: { status: 'pending', amount: formatMoney(row.amount), reason: null },
+          after: {
+            status: row.status,
+            amount: formatMoney(row.amount),
+            reason: row.reason,
+            journal_id: journalId,
+          },
+          detail: { merchant: row.merchant_id },
           notice: decision.approve
             ? { merchantId: row.merchant_id, type: 'recharge_approved', params }
             : {

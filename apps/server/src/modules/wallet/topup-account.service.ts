@@ -21,6 +21,21 @@ const view = (row: TopupBankAccountRow) => ({
  * read it, a merchant reads it with its own transfer reference. Until it is set and enabled those
  * two methods are not open: RechargeService refuses them with METHOD_UNAVAILABLE.
  */
+/** What the audit log records of the receiving account. */
+const accountFields = (a: {
+  bank_name: string;
+  holder_name: string;
+  account_number: string;
+  reference_rule: string;
+  enabled: boolean;
+}) => ({
+  bank_name: a.bank_name,
+  holder_name: a.holder_name,
+  account_number: a.account_number,
+  reference_rule: a.reference_rule,
+  enabled: a.enabled,
+});
+
 export class TopupAccountService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
@@ -72,7 +87,8 @@ export class TopupAccountService {
           action: 'topup_bank_account.set',
           targetType: 'topup_bank_account',
           targetId: 1,
-          detail: { before: before ? view(before) : null, after: body },
+          before: before ? accountFields(view(before)) : null,
+          after: accountFields(body),
         },
         now,
       );

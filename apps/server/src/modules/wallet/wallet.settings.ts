@@ -9,6 +9,19 @@ import { depositAddressesRepository } from './deposit-addresses.repository';
 import { walletSettingsRepository } from './wallet.repository';
 import { withdrawalFee } from './withdrawal.service';
 
+/** The withdrawal fee settings as the audit log records them (money as on the wire). */
+const feeSettings = (s: {
+  withdraw_fee_bps: number;
+  withdraw_fee_fixed: number;
+  withdraw_min: number;
+  processing_hours: number;
+}) => ({
+  withdraw_fee_bps: s.withdraw_fee_bps,
+  withdraw_fee_fixed: formatMoney(s.withdraw_fee_fixed),
+  withdraw_min: formatMoney(s.withdraw_min),
+  processing_hours: s.processing_hours,
+});
+
 /** What operators configure: the platform's deposit address per network, and the withdrawal fee. */
 export class WalletSettings {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
@@ -29,6 +42,7 @@ export class WalletSettings {
   async setAddress(op: SessionOperator, body: { network: Network; address: string; enabled: boolean }) {
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (tx) => {
+      const before = await depositAddressesRepository.byNetwork(tx, body.network);
       await depositAddressesRepository.upsert(tx, body.network, {
         address: body.address,
         enabled: body.enabled ? 1 : 0,
@@ -42,7 +56,8 @@ export class WalletSettings {
           action: 'deposit_address.set',
           targetType: 'network',
           targetId: body.network,
-          detail: body,
+          before: before ? { address: before.address, enabled: before.enabled === 1 } : null,
+          after: { address: body.address, enabled: body.enabled },
         },
         now,
       );
@@ -80,6 +95,7 @@ export class WalletSettings {
       throw fieldRefusal('INVALID_INPUT', 'withdraw_min', 'FIELD_TOO_SMALL');
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (tx) => {
+      const before = await walletSettingsRepository.get(tx);
       await walletSettingsRepository.update(tx, { ...body, updated_at: now });
       await audit(
         tx,
@@ -88,7 +104,8 @@ export class WalletSettings {
           action: 'wallet_settings.set',
           targetType: 'wallet_settings',
           targetId: 1,
-          detail: body,
+          before: feeSettings(before),
+          after: feeSettings(body),
         },
         now,
       );

@@ -240,7 +240,15 @@ export class WithdrawalService {
           operatorId: op.id,
           action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
           target: { type: 'withdrawal', id: row.id },
-          detail: decision.approve ? { reference: decision.reference } : { reason: decision.reason },
+          before: { status: 'pending', amount: formatMoney(row.amount), reason: null, reference: null },
+          after: {
+            status: row.status,
+            amount: formatMoney(row.amount),
+            reason: row.reason,
+            reference: row.reference,
+            journal_id: journal.id,
+          },
+          detail: { merchant: owner },
           notice: decision.approve
             ? {
                 merchantId: owner,
