@@ -16,7 +16,7 @@ import { useContractSubmit } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { session } from '../../../lib/session';
 import { type LoginStep, login, loginSchema } from '../api/login';
-import { loginTotp } from '../api/login-totp';
+import { loginTotp, loginTotpSchema } from '../api/login-totp';
 import styles from './sign-in.module.css';
 
 /** The secret in groups of four, easier to type into an authenticator by hand. */
@@ -57,9 +57,9 @@ function CodeStep({ step, onBack }: { step: LoginStep; onBack: () => void }) {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { submit, formError, busy } = useContractSubmit(form, null);
+  const { submit, formError, busy } = useContractSubmit(form, loginTotpSchema);
   const send = (code: string) =>
-    void submit({ code }, () => loginTotp({ ticket: step.ticket, code })).then((done) => {
+    void submit({ ticket: step.ticket, code }, loginTotp).then((done) => {
       if (!done) return;
       clearFlash();
       session.signIn(done.token, done.operator, done.idle_minutes);
