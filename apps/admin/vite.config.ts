@@ -26,7 +26,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     server: {
       deps: {
         inline: [/antd/, /@rc-component/, /@ant-design/, /react-router/, /react-i18next/, /@tanstack/],

@@ -11,6 +11,14 @@ const rel = (p: string) => p.replace(/^\//, '');
 /** Every screen after sign-in, inside the layout (its side menu hides what a role can't use). */
 const consoleScreens: RouteObject[] = [
   screen(undefined, 'routes.overview', () => import('../features/overview/screens/OverviewScreen')),
+  screen(paths.recharges, 'routes.recharges', () => import('../features/queues/screens/RechargesScreen')),
+  screen(
+    paths.withdrawals,
+    'routes.withdrawals',
+    () => import('../features/queues/screens/WithdrawalsScreen'),
+  ),
+  screen(paths.kyc, 'routes.kyc', () => import('../features/queues/screens/KycScreen')),
+  screen(paths.appeals, 'routes.appeals', () => import('../features/queues/screens/AppealsScreen')),
   screen(paths.products, 'routes.products', () => import('../features/catalogue/screens/ProductsScreen')),
 ];
 

@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@dropdesk/contract/route';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
 import { routes } from '../app/router';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { session } from '../lib/session';
@@ -24,4 +25,12 @@ export function signInAs(role: OperatorRole, over: { id?: number; username?: str
   const operator = { id: over.id ?? 7, username: over.username ?? `${role}-op`, role };
   session.signIn('tok-test', operator, 30);
   return operator;
+}
+
+/**
+ * Waits until `text` is on screen. (antd redraws parts of a screen when its locale arrives, so an
+ * element found a moment ago may already be replaced: check the document, not an old element.)
+ */
+export async function shows(text: string | RegExp, options?: Parameters<typeof screen.getByText>[1]) {
+  await waitFor(() => expect(screen.getAllByText(text, options).length).toBeGreaterThan(0));
 }

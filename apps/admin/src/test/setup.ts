@@ -14,7 +14,7 @@ navigation.toSignIn = () => {
 };
 
 // Lazy screens are transformed on first use: give them time on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd reads matchMedia (Grid, Table) and getComputedStyle; happy-dom has the second only.
 if (!window.matchMedia) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setFlash } from '../../lib/flash';
 import { session } from '../../lib/session';
 import { mockApi, ok, refusal } from '../../test/api';
-import { renderConsole } from '../../test/render';
+import { renderConsole, shows } from '../../test/render';
 
 const operator = { id: 3, username: 'rita', role: 'reviewer' as const };
 
@@ -49,14 +49,14 @@ describe('sign-in', () => {
     await renderConsole('/login');
     await user.type(await screen.findByLabelText('Username'), 'rita');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    await shows('Required');
     await user.type(screen.getByLabelText('Password'), 'Secret@2026');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Code from your authenticator app')).toBeInTheDocument();
+    await shows('Code from your authenticator app');
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
     await user.click(screen.getAllByRole('textbox')[0]!);
     await user.keyboard('000000');
-    expect(await screen.findByText('That code is wrong')).toBeInTheDocument();
+    await shows('That code is wrong');
     expect(session.get().token).toBeNull();
   });
 

@@ -8,4 +8,5 @@ export const loginTotp = (body: { ticket: string; code: string }) =>
   call<R>({ method: 'POST', path: '/admin/login/totp' }, { body });
 
 /** The code step's schema (6 digits), loaded on submit. */
-export const loginTotpSchema = () => import('@dropdesk/contract/admin').then((m) => m.adminRoutes.loginTotp.body);
+export const loginTotpSchema = () =>
+  import('@dropdesk/contract/admin').then((m) => m.adminRoutes.loginTotp.body);
