@@ -20,6 +20,18 @@ const consoleScreens: RouteObject[] = [
   screen(paths.kyc, 'routes.kyc', () => import('../features/queues/screens/KycScreen')),
   screen(paths.appeals, 'routes.appeals', () => import('../features/queues/screens/AppealsScreen')),
   screen(paths.products, 'routes.products', () => import('../features/catalogue/screens/ProductsScreen')),
+  screen(
+    paths.categories,
+    'routes.categories',
+    () => import('../features/catalogue/screens/CategoriesScreen'),
+  ),
+  screen(
+    paths.productImport,
+    'routes.productImport',
+    () => import('../features/catalogue/screens/ImportScreen'),
+  ),
+  screen(paths.levels, 'routes.levels', () => import('../features/catalogue/screens/LevelsScreen')),
+  screen(paths.packages, 'routes.packages', () => import('../features/catalogue/screens/PackagesScreen')),
 ];
 
 export const routes: RouteObject[] = [

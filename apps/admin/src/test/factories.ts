@@ -28,3 +28,28 @@ export function newRecharge(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+export function newAdminProduct(over: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    id: seq,
+    category_id: 1,
+    main_lang: 'en',
+    texts: [{ lang: 'en', title: `Lamp ${seq}`, description: '' }],
+    images: [],
+    cost: '12.50',
+    stock: 40,
+    hot: false,
+    active: true,
+    sales: 3,
+    listings: 1,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    ...over,
+  };
+}
+
+export const categoriesReply = [
+  { id: 1, parent_id: null, main_lang: 'en', names: { en: 'Home' }, sort: 0, products: 5 },
+  { id: 2, parent_id: 1, main_lang: 'en', names: { en: 'Lighting' }, sort: 0, products: 2 },
+];
