@@ -19,6 +19,10 @@ const consoleScreens: RouteObject[] = [
   ),
   screen(paths.kyc, 'routes.kyc', () => import('../features/queues/screens/KycScreen')),
   screen(paths.appeals, 'routes.appeals', () => import('../features/queues/screens/AppealsScreen')),
+  screen(paths.orders, 'routes.orders', () => import('../features/orders/screens/OrdersScreen')),
+  screen(paths.orderPattern, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
+  screen(paths.settings, 'routes.settings', () => import('../features/settings/screens/SettingsScreen')),
+  screen(paths.messages, 'routes.messages', () => import('../features/messages/screens/MessagesScreen')),
   screen(paths.products, 'routes.products', () => import('../features/catalogue/screens/ProductsScreen')),
   screen(
     paths.categories,

@@ -7,13 +7,16 @@ export const PAGE_SIZES = [20, 50, 100];
 
 /**
  * A server-paged table's state in the address (`?page=2&limit=50&status=5`): back, forward and
- * reload keep it, and a link can hand it over. Every filter change goes back to page 1.
+ * reload keep it, and a link can hand it over. Every filter change goes back to page 1. Two tables
+ * on one screen keep apart with a `prefix` (`a_page`).
  */
-export function usePaged<const F extends string>(filterNames: readonly F[]) {
+export function usePaged<const F extends string>(filterNames: readonly F[], prefix = '') {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const limit = PAGE_SIZES.includes(Number(params.get('limit')))
-    ? Number(params.get('limit'))
+  const pageKey = `${prefix}page`;
+  const limitKey = `${prefix}limit`;
+  const page = Math.max(1, Number(params.get(pageKey)) || 1);
+  const limit = PAGE_SIZES.includes(Number(params.get(limitKey)))
+    ? Number(params.get(limitKey))
     : PAGE_SIZES[0]!;
   const filters = Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? undefined])) as Record<
     F,
@@ -37,7 +40,8 @@ export function usePaged<const F extends string>(filterNames: readonly F[]) {
     filters,
     /** The query the server reads: page, limit and the filters set (strings, as a query string is). */
     query: { page: String(page), limit: String(limit), ...filters },
-    setFilters: (changes: Partial<Record<F, string | undefined>>) => update({ ...changes, page: undefined }),
+    setFilters: (changes: Partial<Record<F, string | undefined>>) =>
+      update({ ...changes, [pageKey]: undefined }),
     /** antd Table's pagination, on the server's `total` (a capped count says "10,000+"). */
     pagination: (total: number | undefined, capped = false): TablePaginationConfig => ({
       current: page,
@@ -47,7 +51,7 @@ export function usePaged<const F extends string>(filterNames: readonly F[]) {
       showSizeChanger: true,
       showTotal: (n) => i18n.t('common.total', { count: n, total: `${formatNumber(n)}${capped ? '+' : ''}` }),
       onChange: (p, size) =>
-        update({ page: p === 1 ? undefined : p, limit: size === PAGE_SIZES[0] ? undefined : size }),
+        update({ [pageKey]: p === 1 ? undefined : p, [limitKey]: size === PAGE_SIZES[0] ? undefined : size }),
     }),
   };
 }
