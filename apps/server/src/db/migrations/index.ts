@@ -9,6 +9,7 @@ import * as stats008 from './008_shop_stats';
 import * as messages009 from './009_messages';
 import * as shop010 from './010_shop';
 import * as express011 from './011_express_alliance';
+import * as console013 from './013_console';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -37,4 +38,5 @@ export const migrations: MigrationSource[] = [
   { name: '009_messages', up: messages009.up },
   { name: '010_shop', up: shop010.up },
   { name: '011_express_alliance', up: express011.up },
+  { name: '013_console', up: console013.up },
 ];
