@@ -28,11 +28,13 @@ import { productRoutes } from './modules/catalogue/product.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { merchantsAdminRoutes } from './modules/merchants-admin/merchants-admin.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderJobsPlugin } from './modules/orders/order-jobs';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { testClockRoutes } from './modules/orders/test-clock.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -163,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(shopRoutes);
   await app.register(expressRoutes);
   await app.register(allianceRoutes);
+  await app.register(overviewRoutes);
+  await app.register(merchantsAdminRoutes);
   await app.register(orderJobsPlugin);
   await app.register(testClockRoutes);
 

@@ -53,6 +53,11 @@ export interface Config {
    * moved forward with `POST /__test/clock`, which then runs the order jobs (docs/testing.md).
    */
   testClock: boolean;
+  /**
+   * How often the ledger check runs on its own and records its result for the console's overview
+   * (`LEDGER_CHECK_MINUTES`, default 60; 0 = never), in one instance at a time (docs/console-api.md).
+   */
+  ledgerCheckMs: number;
   /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
   orders: {
     /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
+    ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:

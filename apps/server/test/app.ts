@@ -66,6 +66,7 @@ export async function buildTestApp(
     ...loaded,
     // No background jobs: tests run them by hand with the ManualClock.
     orders: { ...loaded.orders, jobsIntervalMs: 0 },
+    ledgerCheckMs: 0,
     databaseUrl,
     seedDemo: false,
     logLevel: 'silent',

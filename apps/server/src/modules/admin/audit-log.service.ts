@@ -31,7 +31,9 @@ export class AuditLog {
         (r): AuditEntry => ({
           id: r.id,
           operator:
-            r.operator_id === null ? null : { id: r.operator_id, username: r.username ?? `#${r.operator_id}` },
+            r.operator_id === null
+              ? null
+              : { id: r.operator_id, username: r.username ?? `#${r.operator_id}` },
           action: r.action,
           target_type: r.target_type,
           target_id: r.target_id,

@@ -53,17 +53,22 @@ export const operatorsRepository = {
       q,
       (f) =>
         f
-          .select(['id', 'username', 'role', 'disabled_at', 'created_at', 'totp_enrolled_at', 'last_login_at'])
+          .select([
+            'id',
+            'username',
+            'role',
+            'disabled_at',
+            'created_at',
+            'totp_enrolled_at',
+            'last_login_at',
+          ])
           .orderBy('id'),
       paging,
       (rows) => rows,
     );
   },
 
-  insert(
-    db: Db | Tx,
-    row: { username: string; passwordHash: string; role: OperatorRole; at: number },
-  ) {
+  insert(db: Db | Tx, row: { username: string; passwordHash: string; role: OperatorRole; at: number }) {
     return db
       .insertInto('operators')
       .values({

@@ -69,7 +69,12 @@ export class OperatorsAdmin {
     const now = clock.now();
     try {
       const id = await db.transaction().execute(async (tx) => {
-        const { id } = await operators.insert(tx, { username: body.username, passwordHash, role: body.role, at: now });
+        const { id } = await operators.insert(tx, {
+          username: body.username,
+          passwordHash,
+          role: body.role,
+          at: now,
+        });
         const row = await operators.byId(tx, id);
         await audit(
           tx,
@@ -118,7 +123,9 @@ export class OperatorsAdmin {
           targetId: body.id,
           before: { role: before.role, disabled: before.disabled_at !== null },
           after: { role: after!.role, disabled: after!.disabled_at !== null },
-          ...(disabledAt !== null && before.disabled_at === null ? { detail: { sessions_revoked: true } } : {}),
+          ...(disabledAt !== null && before.disabled_at === null
+            ? { detail: { sessions_revoked: true } }
+            : {}),
         },
         now,
       );

@@ -100,7 +100,8 @@ export class Sessions {
     const idleMs = this.idleMsOf(type);
     if (row.expires_at <= now || row.last_seen_at + idleMs <= now) return false;
     // Once a minute (or each half idle time, for a shorter one) is enough to keep a busy session alive.
-    if (now - row.last_seen_at > Math.min(60_000, idleMs / 2)) await touchSession(this.db, { id: row.id, now });
+    if (now - row.last_seen_at > Math.min(60_000, idleMs / 2))
+      await touchSession(this.db, { id: row.id, now });
     return true;
   }
 

@@ -71,7 +71,7 @@ export class LevelsAdmin {
               targetType: 'level',
               targetId: row.id,
               before: null,
-after: terms(row),
+              after: terms(row),
             },
             now,
           );
@@ -101,7 +101,7 @@ after: terms(row),
           targetType: 'level',
           targetId: id,
           before: terms(before),
-after: terms(after),
+          after: terms(after),
         },
         now,
       );

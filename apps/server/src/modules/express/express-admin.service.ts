@@ -125,7 +125,7 @@ export class ExpressAdmin {
         targetType: 'express_package',
         targetId: id,
         before: before && terms(before),
-after: terms(after),
+        after: terms(after),
       },
       now,
     );

@@ -323,7 +323,12 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
     const m = await ready('300.00');
     const w = await withdrawals.create(m.id, bank(15_000), null);
     const before = await lastAuditId(t);
-    await withdrawals.decide(op, w.id, { approve: false, reason: 'Name does not match the card' }, null);
+    await withdrawals.decide(
+      op,
+      w.id,
+      { approve: false, rejection: { reason: 'Name does not match the card' } },
+      null,
+    );
 
     const row = await stored(w.id);
     expect(row).toMatchObject({
@@ -345,7 +350,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         action: 'withdrawal.reject',
         target_type: 'withdrawal',
         target_id: String(w.id),
-        detail: { reason: 'Name does not match the card' },
+        detail: { reason: 'Name does not match the card', reason_code: null },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([
