@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 // @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
 import { builtServer } from '../built.mjs';
+import { totpCode } from '../src/lib/totp';
 import { byPackage, topSelfTime } from './profile';
 import { type MeasuredRow, measure, type Target, waitFor } from './support';
 
@@ -141,7 +142,15 @@ async function call(method: 'GET' | 'POST', url: string, token: string | null, b
 
 /** Funds records to list: top-ups asked by the merchant and approved by the demo operator. */
 async function seedFundsRecords(merchantToken: string, count: number) {
-  const op = await call('POST', '/admin/login', null, { username: 'admin', password: 'Admin@2026' });
+  // The demo admin has no second factor on a fresh database: its first login enrols one, and the
+  // code is computed from the secret it answers, as the authenticator app would.
+  const step = await call('POST', '/admin/login', null, { username: 'admin', password: 'Admin@2026' });
+  if (step.step !== 'enroll')
+    throw new Error(`the demo admin should enrol at its first login: ${JSON.stringify(step)}`);
+  const op = await call('POST', '/admin/login/totp', null, {
+    ticket: step.ticket,
+    code: totpCode(step.secret, Date.now()),
+  });
   // Bank top-ups are closed until an admin sets the receiving account (issue 9); the demo has none.
   await call('POST', '/admin/topup_bank_account', op.token, {
     bank_name: 'Bench Bank',

@@ -39,15 +39,19 @@ export async function lastAuditId(t: TestApp): Promise<number> {
   return Number(row?.max ?? 0);
 }
 
-/** The audit entries written after entry `after`, as the operator's record shows them. */
+/**
+ * The audit entries written after entry `after`, oldest first, as the operator's record shows them:
+ * `before`, `after` and `detail` read back from their JSON (null where there is none).
+ */
 export async function auditSince(t: TestApp, after: number) {
   const rows = await t.database.db
     .selectFrom('audit_log')
-    .select(['operator_id', 'action', 'target_type', 'target_id', 'detail'])
+    .select(['operator_id', 'action', 'target_type', 'target_id', 'before', 'after', 'detail'])
     .where('id', '>', after)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
+  const json = (text: string | null): any => (text === null ? null : JSON.parse(text));
+  return rows.map((r) => ({ ...r, before: json(r.before), after: json(r.after), detail: json(r.detail) }));
 }
 
 /** A merchant's notices, oldest first, with their params read. */

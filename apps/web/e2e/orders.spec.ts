@@ -68,6 +68,11 @@ test.beforeAll(async () => {
   // Manual top-ups need the receiving bank account (each merchant's wallet is funded by one).
   await openTopUps(op);
 });
+// The story below moves the server's clock by days: past the operator's idle time, so each test
+// signs the operator in again (operatorLogin reuses the session while it lives).
+test.beforeEach(async () => {
+  op = await operatorLogin();
+});
 
 for (const lang of LANGS) {
   test.describe(lang, () => {

@@ -29,12 +29,22 @@ type Command = { usage: string; run(ctx: Ctx, args: string[]): Promise<void> };
 
 /** Closing and reopening shops as the admin API does, as the command line (operator id null). */
 function shopAdmin({ db, clock, config }: Ctx): ShopAdmin {
-  return new ShopAdmin({ db, clock, sessions: sessionsOf({ db, clock, config }), publicUrl: config.publicUrl });
+  return new ShopAdmin({
+    db,
+    clock,
+    sessions: sessionsOf({ db, clock, config }),
+    publicUrl: config.publicUrl,
+  });
 }
 
 /** Managing operators as an admin does in the console, as the command line (operator id null). */
 function operatorsAdmin({ db, clock, config }: Ctx): OperatorsAdmin {
-  return new OperatorsAdmin({ db, clock, sessions: sessionsOf({ db, clock, config }), hashCost: config.argon2 });
+  return new OperatorsAdmin({
+    db,
+    clock,
+    sessions: sessionsOf({ db, clock, config }),
+    hashCost: config.argon2,
+  });
 }
 
 function sessionsOf({ db, clock, config }: Pick<Ctx, 'db' | 'clock' | 'config'>): Sessions {
@@ -117,7 +127,9 @@ const commands: Record<string, Command> = {
       const found = await admin.byUsername(username);
       if (!found) throw new Error(`no operator named ${username}`);
       await admin.resetTotp(null, found.id).catch(explain);
-      console.log(`operator #${found.id} ${found.username}: second factor removed, sessions ended; the next login enrols`);
+      console.log(
+        `operator #${found.id} ${found.username}: second factor removed, sessions ended; the next login enrols`,
+      );
     },
   },
   'invite:create': {

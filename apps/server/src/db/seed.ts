@@ -21,7 +21,8 @@ export const DEMO = {
 } as const;
 
 /**
- * Seeds the demo platform once, into an empty database: an operator, the platform's invitation
+ * Seeds the demo platform once, into an empty database: an operator (the admin, with no second
+ * factor yet: its first login enrols one, README), the platform's invitation
  * code, a demo merchant, and the demo catalogue and levels (seed-catalogue.ts). The demo merchant
  * lists the hot products, as its first "hot one-click distribution" would (the real
  * ListingsService, within its level's quota), so the demo shop has products on shelf and a

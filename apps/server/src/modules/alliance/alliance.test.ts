@@ -283,10 +283,13 @@ describe(`alliance (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
     expect((await admin.call(a.settings)).data.commission_bps).toBe(2_000);
     const audit = await db()
       .selectFrom('audit_log')
-      .select(['action', 'detail'])
+      .select(['action', 'before', 'after'])
       .where('action', '=', 'alliance.rate')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.detail)).toEqual({ before: 0, after: 2_000 });
+    expect([JSON.parse(audit.before!), JSON.parse(audit.after!)]).toEqual([
+      { commission_bps: 0 },
+      { commission_bps: 2_000 },
+    ]);
   });
 });

@@ -102,8 +102,8 @@ describe(`catalogue operator API (${engine})`, () => {
       const audits = await auditSince(t, before);
       expect(audits.map((a) => a.action)).toEqual(['category.create', 'category.create']);
       expect(audits[0]).toMatchObject({ target_type: 'category', target_id: String(parent.data.id) });
-      expect(audits[0]!.detail.before).toBeNull();
-      expect(audits[0]!.detail.after.names.en).toBe(parent.data.names.en);
+      expect(audits[0]!.before).toBeNull();
+      expect(audits[0]!.after.names.en).toBe(parent.data.names.en);
     });
 
     it('lists every category with its names and product counts, a parent counting its children', async () => {
@@ -134,8 +134,8 @@ describe(`catalogue operator API (${engine})`, () => {
       expect(res.data.sort).toBe(7);
       const [entry] = await auditSince(t, before);
       expect(entry).toMatchObject({ action: 'category.update', target_id: String(id) });
-      expect(entry!.detail.before.names.vi).toBe('Vườn');
-      expect(entry!.detail.after.names.vi).toBe('Làm vườn');
+      expect(entry!.before.names.vi).toBe('Vườn');
+      expect(entry!.after.names.vi).toBe('Làm vườn');
       expectRefusal(await op.call(r.updateCategory, { id: 99_999_999, sort: 1 }), 'NOT_FOUND');
     });
 
@@ -207,7 +207,7 @@ describe(`catalogue operator API (${engine})`, () => {
         target_type: 'product',
         target_id: String(res.data.id),
       });
-      expect(entry!.detail).toMatchObject({ before: null, after: { cost: '12.50', stock: 100, hot: true } });
+      expect(entry).toMatchObject({ before: null, after: { cost: '12.50', stock: 100, hot: true } });
     });
 
     it.each([
@@ -454,8 +454,8 @@ describe(`catalogue operator API (${engine})`, () => {
       ).toEqual(listingBefore);
       const [entry] = await auditSince(t, auditBefore);
       expect(entry).toMatchObject({ action: 'product.update', target_id: String(id) });
-      expect(entry!.detail.before.cost).toBe('10.00');
-      expect(entry!.detail.after.cost).toBe('12.34');
+      expect(entry!.before.cost).toBe('10.00');
+      expect(entry!.after.cost).toBe('12.34');
 
       // The same cost again, or another field, tells nobody.
       expect((await op.call(r.updateProduct, { id, cost: '12.34', stock: 3 })).code).toBe(1);

@@ -58,7 +58,7 @@ describe(`levels, as operators manage them (${engine})`, () => {
     const audits = await auditSince(t, auditBefore);
     expect(audits.map((a) => a.action)).toEqual(['level.create', 'level.create']);
     expect(audits[0]).toMatchObject({ target_type: 'level', target_id: String(res.data.id) });
-    expect(audits[0]!.detail).toEqual({
+    expect({ before: audits[0]!.before, after: audits[0]!.after }).toEqual({
       before: null,
       after: { rank: highest + 1, name: 'Gold', margin_bps: 2_500, quota: 300, price: '499.00' },
     });
@@ -106,7 +106,7 @@ describe(`levels, as operators manage them (${engine})`, () => {
     expect(await merchantLevels()).toEqual(bought);
     const [entry] = await auditSince(t, auditBefore);
     expect(entry).toMatchObject({ action: 'level.update', target_type: 'level', target_id: String(base.id) });
-    expect(entry!.detail).toEqual({
+    expect({ before: entry!.before, after: entry!.after }).toEqual({
       before: { rank: 1, name: 'V1', margin_bps: 1_500, quota: 50, price: '0.00' },
       after: { rank: 1, name: 'Starter', margin_bps: 1_800, quota: 60, price: '5.50' },
     });

@@ -63,7 +63,7 @@ describe(`product images (${engine})`, () => {
       target_type: 'product',
       target_id: String(product),
     });
-    expect(entry!.detail.after).toMatchObject({
+    expect(entry!.after).toMatchObject({
       image_id: res.data.id,
       thumb_width: 320,
       detail_height: 640,

@@ -227,7 +227,7 @@ describe(`CSV import through the operator API (${engine})`, () => {
 
     const [entry] = await auditSince(t, auditBefore);
     expect(entry).toMatchObject({ action: 'product.import', target_type: 'product' });
-    expect(entry!.detail.after).toMatchObject({ imported: 3, first_id: earbuds.id, last_id: cup.id });
+    expect(entry!.after).toMatchObject({ imported: 3, first_id: earbuds.id, last_id: cup.id });
   });
 
   it('reads a file with a byte order mark, and a category by id', async () => {

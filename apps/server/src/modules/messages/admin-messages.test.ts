@@ -58,15 +58,15 @@ describe(`operator messages and announcements (${process.env.DATABASE_URL ? 'pos
         action: 'message.broadcast',
         target_type: 'system_message',
         target_id: String(res.data.id),
-        detail: {
-          after: {
-            title: 'Holiday hours',
-            body: 'Payouts pause on 1 May.\nThey resume on 2 May.',
-            audience: 'chosen',
-            merchant_ids: [m2.id, m1.id],
-            recipients: 2,
-          },
+        before: null,
+        after: {
+          title: 'Holiday hours',
+          body: 'Payouts pause on 1 May.\nThey resume on 2 May.',
+          audience: 'chosen',
+          merchant_ids: [m2.id, m1.id],
+          recipients: 2,
         },
+        detail: null,
       },
     ]);
   });
@@ -207,7 +207,8 @@ describe(`operator messages and announcements (${process.env.DATABASE_URL ? 'pos
       action: 'announcement.disable',
       target_type: 'announcement',
       target_id: String(id),
-      detail: { before: { active: true, sort: 5 }, after: { active: false, sort: 5 } },
+      before: { active: true, sort: 5 },
+      after: { active: false, sort: 5 },
     });
 
     // New texts replace the old ones; the fallback language changes with them.

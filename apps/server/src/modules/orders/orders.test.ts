@@ -529,9 +529,12 @@ describe(`merchant orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     expect((await op.call(a.ship, { id: order.id, carrier: 'VNPost', tracking_no: 'VN123456' })).code).toBe(
       1,
     );
+    // An hour, then a day, later: past OPERATOR_IDLE_MINUTES, so the operator signs in again.
     t.clock.advance(3_600_000);
+    await op.signIn();
     expect((await op.call(a.progress, { id: order.id, status: 6, note: 'Left Hanoi hub' })).code).toBe(1);
     t.clock.advance(86_400_000);
+    await op.signIn();
     expect((await op.call(a.progress, { id: order.id, status: 7 })).code).toBe(1);
     const reachedAt = t.clock.now();
 

@@ -7,6 +7,7 @@ import { OrderJobs } from './order-jobs';
  * NODE_ENV=production; not in the OpenAPI document): `POST /__test/clock {"advance_ms": n}` moves
  * the server's clock forward and runs the order jobs once at the new time, so a test can see an
  * order settle three days after receipt. It answers the clock's time and what the jobs did.
+ * `GET /__test/clock` answers the time only.
  */
 export async function testClockRoutes(app: FastifyInstance) {
   const clock = app.clock;
@@ -16,6 +17,13 @@ export async function testClockRoutes(app: FastifyInstance) {
     clock,
     log: (message, error) => app.log.error({ err: error }, message),
   });
+  // The server's time, which the browser tests' helpers read to compute an operator's TOTP code
+  // as an authenticator app would at that time (e2e/support/server.ts operatorLogin).
+  app.get('/__test/clock', { schema: { hide: true } }, async () => ({
+    code: 1,
+    msg: 'OK',
+    data: { now: new Date(clock.now()).toISOString(), now_ms: clock.now() },
+  }));
   app.post<{ Body: { advance_ms?: unknown } }>(
     '/__test/clock',
     { schema: { hide: true } },

@@ -25,6 +25,7 @@ describe('TEST_CLOCK (browser tests of the real server)', () => {
     closers.push(() => t.close());
     const res = await t.app.inject({ method: 'POST', url: '/__test/clock', payload: { advance_ms: 1 } });
     expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/__test/clock' })).statusCode).toBe(404);
   });
 
   it('on: moves the clock forward and runs the order jobs at the new time; refuses a bad amount', async () => {
@@ -49,6 +50,11 @@ describe('TEST_CLOCK (browser tests of the real server)', () => {
     expect(body.data.jobs.ran).toBe(true);
     expect(app.clock.now() - before).toBeGreaterThanOrEqual(3 * day);
     expect(Date.parse(body.data.now) - before).toBeGreaterThanOrEqual(3 * day);
+    // GET reads the moved time and runs nothing.
+    const read = JSON.parse((await app.inject({ method: 'GET', url: '/__test/clock' })).body);
+    expect(read.data.now_ms - before).toBeGreaterThanOrEqual(3 * day);
+    expect(read.data.now_ms).toBeLessThanOrEqual(app.clock.now());
+    expect(read.data.jobs).toBeUndefined();
     for (const bad of [-1, 1.5, '10', null]) {
       const refused = JSON.parse(
         (await app.inject({ method: 'POST', url: '/__test/clock', payload: { advance_ms: bad } })).body,

@@ -3,7 +3,7 @@ import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
-import { creditWallet, newMerchant, newOperator } from '../../../test/factories';
+import { creditWallet, newMerchant, newOperator, type TestOperator } from '../../../test/factories';
 import { READY } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 
 describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   let t: TestApp;
-  let op: Client;
+  let op: TestOperator;
   beforeAll(async () => {
     t = await buildTestApp();
     op = await newOperator(t);
@@ -126,6 +126,8 @@ describe(`bill and financial report (${process.env.DATABASE_URL ? 'postgres' : '
       pay_password: '123456',
     });
     expect(w.code, w.raw).toBe(1);
+    // Earlier tests moved the clock past the operator's idle time: it signs in again.
+    await op.signIn();
     expect((await op.call(adminWalletRoutes.approveWithdrawal, { id: w.data.id })).code).toBe(1);
     const r = await m.client.call(reportsRoutes.financialReport, { range: 'today' });
     const cents = (s: string) => Math.round(Number(s) * 100);

@@ -37,12 +37,19 @@ describe(`closing shops and the service contact (${process.env.DATABASE_URL ? 'p
   const auditOf = (merchantId: number) =>
     t.database.db
       .selectFrom('audit_log')
-      .select(['operator_id', 'action', 'target_type', 'target_id', 'detail'])
+      .select(['operator_id', 'action', 'target_type', 'target_id', 'before', 'after', 'detail'])
       .where('target_type', '=', 'merchant')
       .where('target_id', '=', String(merchantId))
       .orderBy('id')
       .execute()
-      .then((rows) => rows.map((row) => ({ ...row, detail: JSON.parse(row.detail) })));
+      .then((rows) =>
+        rows.map((row) => ({
+          ...row,
+          before: JSON.parse(row.before ?? 'null'),
+          after: JSON.parse(row.after ?? 'null'),
+          detail: JSON.parse(row.detail),
+        })),
+      );
   /** Logs in again as a closed shop may: a fresh session (closing ended the others). */
   const logIn = async (m: TestMerchant, lang = 'en') => {
     const res = await new Client(t.app).call(accountRoutes.login, { account: m.email, password: m.password });
@@ -89,12 +96,9 @@ describe(`closing shops and the service contact (${process.env.DATABASE_URL ? 'p
         action: 'shop.close',
         target_type: 'merchant',
         target_id: String(m.id),
-        detail: {
-          closure_id: res.data.closures[0]!.id,
-          before: { status: 'active', closed_reason: null },
-          after: { status: 'closed', closed_reason: 'Counterfeit goods reported by buyers' },
-          sessions_revoked: true,
-        },
+        before: { status: 'active', closed_reason: null },
+        after: { status: 'closed', closed_reason: 'Counterfeit goods reported by buyers' },
+        detail: { closure_id: res.data.closures[0]!.id, sessions_revoked: true },
       },
     ]);
     // It may log in again and read: its info says it is closed, and why.
@@ -207,8 +211,8 @@ describe(`closing shops and the service contact (${process.env.DATABASE_URL ? 'p
     ]);
     const entries = await auditOf(m.id);
     expect(entries.map((e) => e.action)).toEqual(['shop.close', 'shop.reopen']);
-    expect(entries[1]?.detail).toMatchObject({
-      note: 'Documents received, thank you',
+    expect(entries[1]).toMatchObject({
+      detail: { note: 'Documents received, thank you' },
       before: { status: 'closed', closed_reason: 'Missing documents' },
       after: { status: 'active', closed_reason: null },
     });
@@ -352,11 +356,11 @@ describe(`closing shops and the service contact (${process.env.DATABASE_URL ? 'p
       expect((await config()).data).toMatchObject({ service_url: '', service_text: '' });
       const entries = await own.database.db
         .selectFrom('audit_log')
-        .select(['action', 'detail'])
+        .select(['action', 'before', 'after'])
         .where('action', '=', 'settings.service_contact')
         .orderBy('id')
         .execute();
-      expect(entries.map((e) => JSON.parse(e.detail))).toEqual([
+      expect(entries.map((e) => ({ before: JSON.parse(e.before!), after: JSON.parse(e.after!) }))).toEqual([
         {
           before: { url: 'https://t.me/deployment_support', text: '' },
           after: { url: 'https://wa.me/84900000000', text: 'Every day 8:00–20:00\nsupport@dropdesk.example' },

@@ -195,7 +195,9 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         action: 'recharge.approve',
         target_type: 'recharge',
         target_id: String(r.id),
-        detail: {},
+        before: { status: 'pending', amount: '150.25', reason: null },
+        after: { status: 'approved', amount: '150.25', reason: null, journal_id: expect.any(Number) },
+        detail: { merchant: m.id },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([
@@ -233,7 +235,14 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         action: 'recharge.reject',
         target_type: 'recharge',
         target_id: String(r.id),
-        detail: { reason: 'Amount differs from the voucher', reason_code: null },
+        before: { status: 'pending', amount: '200.00', reason: null },
+        after: {
+          status: 'rejected',
+          amount: '200.00',
+          reason: 'Amount differs from the voucher',
+          journal_id: null,
+        },
+        detail: { merchant: m.id, reason: 'Amount differs from the voucher', reason_code: null },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([

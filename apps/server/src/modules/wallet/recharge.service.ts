@@ -219,7 +219,10 @@ export class RechargeService {
             reason: row.reason,
             journal_id: journalId,
           },
-          detail: decision.approve ? {} : { reason, reason_code: decision.rejection.reason_code ?? null },
+          detail: {
+            merchant: row.merchant_id,
+            ...(decision.approve ? {} : { reason, reason_code: decision.rejection.reason_code ?? null }),
+          },
           notice: decision.approve
             ? { merchantId: row.merchant_id, type: 'recharge_approved', params }
             : { merchantId: row.merchant_id, type: 'recharge_rejected', params: { ...params, reason } },

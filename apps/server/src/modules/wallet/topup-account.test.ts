@@ -221,7 +221,7 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
       .where('action', '=', 'topup_bank_account.set')
       .execute();
     expect(audit).toHaveLength(2);
-    expect(JSON.parse(audit[1]!.detail)).toMatchObject({
+    expect({ before: JSON.parse(audit[1]!.before!), after: JSON.parse(audit[1]!.after!) }).toMatchObject({
       before: { reference_rule: 'DD{merchant_id}' },
       after: { reference_rule: 'DD-{invite_code}' },
     });

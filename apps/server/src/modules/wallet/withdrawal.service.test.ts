@@ -305,7 +305,15 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         action: 'withdrawal.approve',
         target_type: 'withdrawal',
         target_id: String(w.id),
-        detail: { reference: 'BANK-TX-77' },
+        before: { status: 'pending', amount: '200.00', reason: null, reference: null },
+        after: {
+          status: 'approved',
+          amount: '200.00',
+          reason: null,
+          reference: 'BANK-TX-77',
+          journal_id: expect.any(Number),
+        },
+        detail: { merchant: m.id, reference: 'BANK-TX-77' },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([
@@ -350,7 +358,15 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
         action: 'withdrawal.reject',
         target_type: 'withdrawal',
         target_id: String(w.id),
-        detail: { reason: 'Name does not match the card', reason_code: null },
+        before: { status: 'pending', amount: '150.00', reason: null, reference: null },
+        after: {
+          status: 'rejected',
+          amount: '150.00',
+          reason: 'Name does not match the card',
+          reference: null,
+          journal_id: expect.any(Number),
+        },
+        detail: { merchant: m.id, reason: 'Name does not match the card', reason_code: null },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([

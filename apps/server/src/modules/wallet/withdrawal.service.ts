@@ -286,9 +286,12 @@ export class WithdrawalService {
             reference: row.reference,
             journal_id: journal.id,
           },
-          detail: decision.approve
-            ? { reference: decision.reference }
-            : { reason, reason_code: decision.rejection.reason_code ?? null },
+          detail: {
+            merchant: owner,
+            ...(decision.approve
+              ? { reference: decision.reference }
+              : { reason, reason_code: decision.rejection.reason_code ?? null }),
+          },
           notice: decision.approve
             ? {
                 merchantId: owner,
