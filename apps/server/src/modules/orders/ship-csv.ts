@@ -89,39 +89,40 @@ export function readShipCsv(bytes: Buffer, lang: Lang): { rows: number; lines: S
 
   const at = new Map(columns.map((name, i) => [name, i]));
   const lines: ShipCsvLine[] = [];
-  data.forEach((cells, i) => {
+  // One row read into its line (or its refusal); an empty row is skipped.
+  const readLine = (cells: string[], i: number): ShipCsvLine | undefined => {
     const row = i + 1;
-    if (cells.every((cell) => cell.trim() === '')) return;
+    if (cells.every((cell) => cell.trim() === '')) return undefined;
     const cell = (name: string) => cells[at.get(name) ?? -1] ?? '';
     const orderNo = cell('order_no').trim().toUpperCase();
-    if (cells.length > columns.length) return lines.push(refused(row, '_', 'FIELD_TOO_BIG', orderNo));
-    if (orderNo === '') return lines.push(refused(row, 'order_no', 'FIELD_REQUIRED'));
-    if (orderNo.length > 40) return lines.push(refused(row, 'order_no', 'FIELD_TOO_LONG', orderNo));
+    if (cells.length > columns.length) return refused(row, '_', 'FIELD_TOO_BIG', orderNo);
+    if (orderNo === '') return refused(row, 'order_no', 'FIELD_REQUIRED');
+    if (orderNo.length > 40) return refused(row, 'order_no', 'FIELD_TOO_LONG', orderNo);
     const action = ACTIONS[cell('status').trim().toLowerCase()];
-    if (!action) return lines.push(refused(row, 'status', 'FIELD_INVALID', orderNo));
+    if (!action) return refused(row, 'status', 'FIELD_INVALID', orderNo);
     if (action === 'shipped') {
       const carrier = carrierField.safeParse(cell('carrier'));
       if (!carrier.success)
-        return lines.push(
-          refused(row, 'carrier', 'FIELD_INVALID', orderNo, messageOf(lang, carrier.error.issues)),
-        );
+        return refused(row, 'carrier', 'FIELD_INVALID', orderNo, messageOf(lang, carrier.error.issues));
       const tracking = trackingNoField.safeParse(cell('tracking_no'));
       if (!tracking.success)
-        return lines.push(
-          refused(row, 'tracking_no', 'FIELD_INVALID', orderNo, messageOf(lang, tracking.error.issues)),
-        );
-      return lines.push({
+        return refused(row, 'tracking_no', 'FIELD_INVALID', orderNo, messageOf(lang, tracking.error.issues));
+      return {
         row,
         order_no: orderNo,
         action,
         carrier: carrier.data,
         tracking_no: tracking.data,
-      });
+      };
     }
     const note = progressNoteField.safeParse(cell('note'));
     if (!note.success)
-      return lines.push(refused(row, 'note', 'FIELD_INVALID', orderNo, messageOf(lang, note.error.issues)));
-    return lines.push({ row, order_no: orderNo, action, note: note.data === '' ? null : note.data });
+      return refused(row, 'note', 'FIELD_INVALID', orderNo, messageOf(lang, note.error.issues));
+    return { row, order_no: orderNo, action, note: note.data === '' ? null : note.data };
+  };
+  data.forEach((cells, i) => {
+    const line = readLine(cells, i);
+    if (line) lines.push(line);
   });
   return { rows, lines };
 }
