@@ -11,6 +11,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { IdleClock } from '../components/IdleClock';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { RoleTag } from '../components/RoleTag';
+import { useMe } from '../features/auth/api/get-me';
 import { notify } from '../lib/notify';
 import { canUse } from '../lib/roles';
 import { useSession } from '../lib/session';
@@ -26,6 +27,7 @@ export default function ConsoleLayout() {
   const navigate = useNavigate();
   const app = App.useApp();
   useEffect(() => notify.bind(app.message), [app.message]);
+  useMe();
 
   const groups = menuFor(operator?.role);
   const entry = entryOf(pathname);

@@ -1,4 +1,3 @@
-import type { Lang } from '@dropdesk/contract/constants';
 import { isLang } from '@dropdesk/contract/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import App from 'antd/es/app';
@@ -6,31 +5,21 @@ import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { antdLocaleOf, loadAntdLocale } from '../lib/antd-locale';
 import { appQueryClient } from '../lib/query';
-
-/** antd's own texts (pagination, pickers, empty tables) per language: one small chunk each. */
-const antdLocales: Record<Lang, () => Promise<{ default: Locale }>> = {
-  'zh-CN': () => import('antd/es/locale/zh_CN'),
-  en: () => import('antd/es/locale/en_US'),
-  ko: () => import('antd/es/locale/ko_KR'),
-  ja: () => import('antd/es/locale/ja_JP'),
-  th: () => import('antd/es/locale/th_TH'),
-  vi: () => import('antd/es/locale/vi_VN'),
-  tr: () => import('antd/es/locale/tr_TR'),
-};
 
 function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale>();
+  const lang = isLang(i18n.language) ? i18n.language : undefined;
+  const [locale, setLocale] = useState(() => (lang ? antdLocaleOf(lang) : undefined));
   useEffect(() => {
-    const lang = i18n.language;
-    if (!isLang(lang)) return;
+    if (!lang) return;
     let live = true;
-    void antdLocales[lang]().then((m) => live && setLocale(m.default));
+    void loadAntdLocale(lang).then((l) => live && setLocale(l));
     return () => {
       live = false;
     };
-  }, [i18n.language]);
+  }, [lang]);
   return locale;
 }
 

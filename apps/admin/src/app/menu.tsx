@@ -1,8 +1,11 @@
+import { adminRoutes } from '@dropdesk/contract/admin';
 import { adminCatalogueRoutes } from '@dropdesk/contract/catalogue';
 import { adminExpressRoutes } from '@dropdesk/contract/express';
 import { adminKycRoutes } from '@dropdesk/contract/kyc';
+import { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
 import { adminMessageRoutes } from '@dropdesk/contract/messages';
 import { adminOrderRoutes } from '@dropdesk/contract/orders';
+import { overviewRoutes } from '@dropdesk/contract/overview';
 import type { OperatorRole, RouteDef } from '@dropdesk/contract/route';
 import { adminWalletRoutes } from '@dropdesk/contract/wallet';
 import { paths } from '../lib/paths';
@@ -25,7 +28,10 @@ export interface MenuGroup {
 }
 
 export const MENU: MenuGroup[] = [
-  { label: 'menu.home', entries: [{ path: paths.overview, label: 'routes.overview', row: null }] },
+  {
+    label: 'menu.home',
+    entries: [{ path: paths.overview, label: 'routes.overview', row: overviewRoutes.overview }],
+  },
   {
     label: 'menu.queues',
     entries: [
@@ -49,7 +55,14 @@ export const MENU: MenuGroup[] = [
     label: 'menu.orders',
     entries: [
       { path: paths.orders, label: 'routes.orders', row: adminOrderRoutes.orders },
-      { path: paths.bulkShipping, label: 'routes.bulkShipping', row: adminOrderRoutes.ship },
+      { path: paths.bulkShipping, label: 'routes.bulkShipping', row: adminOrderRoutes.shipCsv },
+    ],
+  },
+  {
+    label: 'menu.merchants',
+    entries: [
+      { path: paths.merchants, label: 'routes.merchants', row: merchantAdminRoutes.merchants },
+      { path: paths.adjustments, label: 'routes.adjustments', row: merchantAdminRoutes.adjustments },
     ],
   },
   {
@@ -57,6 +70,13 @@ export const MENU: MenuGroup[] = [
     entries: [
       { path: paths.settings, label: 'routes.settings', row: adminWalletRoutes.setSettings },
       { path: paths.messages, label: 'routes.messages', row: adminMessageRoutes.broadcasts },
+    ],
+  },
+  {
+    label: 'menu.people',
+    entries: [
+      { path: paths.operators, label: 'routes.operators', row: adminRoutes.operators },
+      { path: paths.audit, label: 'routes.audit', row: adminRoutes.audit },
     ],
   },
 ];

@@ -23,6 +23,24 @@ const consoleScreens: RouteObject[] = [
   screen(paths.orderPattern, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.settings, 'routes.settings', () => import('../features/settings/screens/SettingsScreen')),
   screen(paths.messages, 'routes.messages', () => import('../features/messages/screens/MessagesScreen')),
+  screen(
+    paths.bulkShipping,
+    'routes.bulkShipping',
+    () => import('../features/orders/screens/BulkShippingScreen'),
+  ),
+  screen(paths.merchants, 'routes.merchants', () => import('../features/merchants/screens/MerchantsScreen')),
+  screen(
+    paths.merchantPattern,
+    'routes.merchant',
+    () => import('../features/merchants/screens/MerchantScreen'),
+  ),
+  screen(
+    paths.adjustments,
+    'routes.adjustments',
+    () => import('../features/merchants/screens/AdjustmentsScreen'),
+  ),
+  screen(paths.operators, 'routes.operators', () => import('../features/operators/screens/OperatorsScreen')),
+  screen(paths.audit, 'routes.audit', () => import('../features/operators/screens/AuditScreen')),
   screen(paths.products, 'routes.products', () => import('../features/catalogue/screens/ProductsScreen')),
   screen(
     paths.categories,

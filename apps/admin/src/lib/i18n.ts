@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadAntdLocale } from './antd-locale';
 import { storedLang, storeLang } from './lang-storage';
 
 type Messages = Record<string, unknown>;
@@ -76,7 +77,7 @@ async function start(lang: Lang): Promise<void> {
       returnNull: false,
     });
   }
-  await ensureBundle(lang);
+  await Promise.all([ensureBundle(lang), loadAntdLocale(lang)]);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
   if (lang !== DEFAULT_LANG) void ensureBundle(DEFAULT_LANG).catch(() => undefined);
@@ -84,7 +85,7 @@ async function start(lang: Lang): Promise<void> {
 
 /** Switches the console's language and remembers it (localStorage `console-lang`). */
 export async function switchLanguage(lang: Lang): Promise<void> {
-  await ensureBundle(lang);
+  await Promise.all([ensureBundle(lang), loadAntdLocale(lang)]);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
   storeLang(lang);

@@ -25,9 +25,20 @@ export function newRecharge(over: Record<string, unknown> = {}) {
     created_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     resolved_at: null,
     merchant: newMerchantRef(),
+    history: { approved: 2, approved_total: '300.00', rejected: 0, cancelled: 0, pending: 1, first_at: null },
     ...over,
   };
 }
+
+/** `/admin/queues`: every queue's size and the preset reasons (English). */
+export const queueSummary = {
+  queues: [],
+  reasons: {
+    recharge: [{ code: 'not_received', text: 'We have not received this payment.' }],
+    withdrawal: [{ code: 'risk_review', text: 'This withdrawal did not pass our security review.' }],
+    kyc: [{ code: 'photo_unclear', text: 'The ID photos are unclear.' }],
+  },
+};
 
 export function newAdminProduct(over: Record<string, unknown> = {}) {
   seq += 1;

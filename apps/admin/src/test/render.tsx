@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { routes } from '../app/router';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { session } from '../lib/session';
+import { ok } from './api';
 
 /** English, so tests read like the operator's story. */
 export async function setupI18n() {
@@ -33,4 +34,11 @@ export function signInAs(role: OperatorRole, over: { id?: number; username?: str
  */
 export async function shows(text: string | RegExp, options?: Parameters<typeof screen.getByText>[1]) {
   await waitFor(() => expect(screen.getAllByText(text, options).length).toBeGreaterThan(0));
+}
+
+/** The `me` every screen inside the layout asks for, as the signed-in operator of `signInAs`. */
+export function meRoute(role: OperatorRole) {
+  return {
+    'GET /admin/me': () => ok({ operator: { id: 7, username: `${role}-op`, role }, idle_minutes: 30 }),
+  };
 }

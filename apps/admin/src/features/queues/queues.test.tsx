@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, refusal } from '../../test/api';
-import { newRecharge, page } from '../../test/factories';
-import { renderConsole, shows, signInAs } from '../../test/render';
+import { newRecharge, page, queueSummary } from '../../test/factories';
+import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
 describe('the top-up queue', () => {
   it('shows its size and oldest age, moves with j and approves with a, then the next item', async () => {
@@ -13,6 +13,8 @@ describe('the top-up queue', () => {
     const second = newRecharge({ amount: '275.50', created_at: new Date(Date.now() - 60_000).toISOString() });
     let list = [first, second];
     const { calls } = mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/queues': () => ok(queueSummary),
       'GET /admin/recharges': (c) =>
         ok(c.query.get('status') === 'pending' ? page(list, list.length) : page([], 0)),
       'POST /admin/recharges/approve': (c) => {
@@ -41,7 +43,9 @@ describe('the top-up queue', () => {
     signInAs('reviewer');
     const item = newRecharge();
     let list = [item];
-    mockApi({
+    const { calls } = mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/queues': () => ok(queueSummary),
       'GET /admin/recharges': (c) => ok(c.query.get('status') === 'pending' ? page(list) : page([])),
       'POST /admin/recharges/reject': () => {
         list = [];
@@ -54,15 +58,27 @@ describe('the top-up queue', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Required')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Reason the merchant will read'), 'No transfer');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Usual reasons' }));
+    await user.click(
+      await screen.findByText('We have not received this payment.', {
+        selector: '.ant-select-item-option-content',
+      }),
+    );
+    expect(within(dialog).getByLabelText('Reason the merchant will read')).toHaveValue(
+      'We have not received this payment.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await shows('Another operator has already decided this request');
+    expect(calls.find((c) => c.path === '/admin/recharges/reject')?.body).toEqual({
+      id: item.id,
+      reason_code: 'not_received',
+    });
     await shows('No top-up is waiting');
   });
 
   it('is hidden from a catalogue operator, who is told the screen is not for the role', async () => {
     signInAs('catalogue');
-    mockApi({});
+    mockApi({ ...meRoute('catalogue') });
     await renderConsole('/queues/recharges');
     await shows('Not for your role');
     expect(screen.queryByRole('menuitem', { name: 'Top-ups' })).not.toBeInTheDocument();

@@ -38,12 +38,12 @@ export default function ImportScreen() {
         <Upload
           accept=".csv,text/csv"
           maxCount={1}
-          beforeUpload={(f) => {
-            setFile(f);
+          // Kept here and sent with the button, not uploaded on choice.
+          beforeUpload={() => false}
+          onChange={(info) => {
+            setFile(info.fileList[0]?.originFileObj ?? null);
             setReport(null);
-            return false;
           }}
-          onRemove={() => setFile(null)}
         >
           <Button>{t('catalogue.chooseCsv')}</Button>
         </Upload>

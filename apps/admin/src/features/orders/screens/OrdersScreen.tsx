@@ -3,6 +3,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrderStatusName } from '../../../components/order-status';
@@ -14,7 +15,7 @@ import { paths } from '../../../lib/paths';
 import { type AdminOrderRow, type OrdersQuery, useOrders } from '../api/get-orders';
 import { OrderStatusTag } from '../components/StatusTag';
 
-const FILTERS = ['status', 'merchant_id', 'keyword'] as const;
+const FILTERS = ['status', 'merchant_id', 'merchant', 'order_no', 'buyer', 'keyword'] as const;
 
 /** Every shop's orders, newest first: filtered, counted and paged on the server. */
 export default function OrdersScreen() {
@@ -24,26 +25,36 @@ export default function OrdersScreen() {
   const orders = useOrders(paged.query as OrdersQuery);
   return (
     <>
-      <PageTitle title={t('routes.orders')} />
+      <PageTitle
+        title={t('routes.orders')}
+        extra={
+          paged.filters.merchant_id && (
+            <Tag closable onClose={() => paged.setFilters({ merchant_id: undefined })}>
+              {t('orders.merchantId')} {paged.filters.merchant_id}
+            </Tag>
+          )
+        }
+      />
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={t('orders.search')}
-          placeholder={t('orders.search')}
-          defaultValue={paged.filters.keyword}
-          maxLength={60}
-          onSearch={(v) => paged.setFilters({ keyword: v.trim() || undefined })}
-          style={{ width: 300 }}
-        />
-        <Input.Search
-          allowClear
-          aria-label={t('orders.merchantId')}
-          placeholder={t('orders.merchantId')}
-          defaultValue={paged.filters.merchant_id}
-          inputMode="numeric"
-          onSearch={(v) => paged.setFilters({ merchant_id: /^\d+$/.test(v.trim()) ? v.trim() : undefined })}
-          style={{ width: 200 }}
-        />
+        {(
+          [
+            ['order_no', t('orders.orderNoFilter'), 220, 40],
+            ['merchant', t('orders.merchantFilter'), 220, 60],
+            ['buyer', t('orders.buyerFilter'), 240, 254],
+            ['keyword', t('orders.search'), 240, 60],
+          ] as const
+        ).map(([name, label, width, max]) => (
+          <Input.Search
+            key={name}
+            allowClear
+            aria-label={label}
+            placeholder={label}
+            defaultValue={paged.filters[name]}
+            maxLength={max}
+            onSearch={(v) => paged.setFilters({ [name]: v.trim() || undefined })}
+            style={{ width }}
+          />
+        ))}
         <Select
           aria-label={t('orders.status')}
           allowClear

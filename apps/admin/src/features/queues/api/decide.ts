@@ -21,9 +21,18 @@ export const approveRecharge = (id: number) =>
       { body: { id }, idempotencyKey },
     ),
   );
-export const rejectRecharge = (body: BodyOf<W['rejectRecharge']>) =>
-  withAttempt(`recharge-reject-${body.id}`, (idempotencyKey) =>
-    call<W['rejectRecharge']>({ method: 'POST', path: '/admin/recharges/reject' }, { body, idempotencyKey }),
+/**
+ * A rejection: typed words, or a preset's code as `/admin/queues` listed it (a string here; the
+ * server checks it against its own list for the queue).
+ */
+export type Rejection = { id: number } & ({ reason: string } | { reason_code: string });
+
+export const rejectRecharge = (rejection: Rejection) =>
+  withAttempt(`recharge-reject-${rejection.id}`, (idempotencyKey) =>
+    call<W['rejectRecharge']>(
+      { method: 'POST', path: '/admin/recharges/reject' },
+      { body: rejection as BodyOf<W['rejectRecharge']>, idempotencyKey },
+    ),
   );
 export const approveWithdrawal = (body: BodyOf<W['approveWithdrawal']>) =>
   withAttempt(`withdrawal-approve-${body.id}`, (idempotencyKey) =>
@@ -32,17 +41,20 @@ export const approveWithdrawal = (body: BodyOf<W['approveWithdrawal']>) =>
       { body, idempotencyKey },
     ),
   );
-export const rejectWithdrawal = (body: BodyOf<W['rejectWithdrawal']>) =>
-  withAttempt(`withdrawal-reject-${body.id}`, (idempotencyKey) =>
+export const rejectWithdrawal = (rejection: Rejection) =>
+  withAttempt(`withdrawal-reject-${rejection.id}`, (idempotencyKey) =>
     call<W['rejectWithdrawal']>(
       { method: 'POST', path: '/admin/withdrawals/reject' },
-      { body, idempotencyKey },
+      { body: rejection as BodyOf<W['rejectWithdrawal']>, idempotencyKey },
     ),
   );
 export const approveKyc = (id: number) =>
   call<typeof adminKycRoutes.approve>({ method: 'POST', path: '/admin/kyc/approve' }, { body: { id } });
-export const rejectKyc = (body: BodyOf<typeof adminKycRoutes.reject>) =>
-  call<typeof adminKycRoutes.reject>({ method: 'POST', path: '/admin/kyc/reject' }, { body });
+export const rejectKyc = (rejection: Rejection) =>
+  call<typeof adminKycRoutes.reject>(
+    { method: 'POST', path: '/admin/kyc/reject' },
+    { body: rejection as BodyOf<typeof adminKycRoutes.reject> },
+  );
 export const arbitrate = (body: BodyOf<typeof adminOrderRoutes.arbitrate>) =>
   withAttempt(`arbitrate-${body.id}`, (idempotencyKey) =>
     call<typeof adminOrderRoutes.arbitrate>(

@@ -10,9 +10,19 @@ import { useContractSubmit } from '../../../lib/form';
 
 const reasonBody = z.object({ reason: reasonField });
 
+/** A preset reason: the server's code (sent as `reason_code`) and its text in the operator's language. */
+export interface Preset {
+  code?: string;
+  text: string;
+}
+
+/** What a rejection carries: the preset's code, or the typed words (never both: FIELD_REASON_ONE). */
+export type Reason = { reason_code: string } | { reason: string };
+
 /**
- * A reason the merchant will read: chosen from the queue's presets (which fill the text, still
- * editable) or typed. The contract's reason rule checks it; `send` runs the decision.
+ * A reason the merchant will read: a preset of the queue (the server stores its text in the
+ * merchant's own language) or typed words. Choosing a preset fills the text; editing the text makes
+ * it a typed reason. The contract's reason rule checks typed words; `send` runs the decision.
  */
 export function ReasonModal({
   open,
@@ -25,9 +35,9 @@ export function ReasonModal({
   open: boolean;
   title: string;
   okText: string;
-  presets: string[];
+  presets: Preset[];
   onClose: () => void;
-  send: (reason: string) => Promise<unknown>;
+  send: (reason: Reason) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ preset?: string; reason?: string }>();
@@ -51,17 +61,28 @@ export function ReasonModal({
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) =>
-          void submit({ reason: v.reason ?? '' }, () => send((v.reason ?? '').trim())).then((done) => {
-            if (done !== undefined) close();
-          })
-        }
+        onFinish={(v) => {
+          const preset = presets.find((p) => p.code !== undefined && p.code === v.preset);
+          const typed = (v.reason ?? '').trim();
+          const reason: Reason =
+            preset?.code !== undefined && typed === preset.text.trim()
+              ? { reason_code: preset.code }
+              : { reason: typed };
+          void submit('reason_code' in reason ? { reason: preset?.text } : reason, () => send(reason)).then(
+            (done) => {
+              if (done !== undefined) close();
+            },
+          );
+        }}
       >
         <Form.Item name="preset" label={t('queues.reasonPreset')}>
           <Select
             allowClear
-            options={presets.map((p) => ({ value: p, label: p }))}
-            onChange={(p?: string) => p && form.setFieldValue('reason', p)}
+            options={presets.map((p) => ({ value: p.code ?? p.text, label: p.text }))}
+            onChange={(value?: string) => {
+              const preset = presets.find((p) => (p.code ?? p.text) === value);
+              if (preset) form.setFieldValue('reason', preset.text);
+            }}
           />
         </Form.Item>
         <Form.Item name="reason" label={t('queues.reason')}>

@@ -1,38 +1,24 @@
 import type { RechargeMethod, WithdrawMethod } from '@dropdesk/contract/wallet';
 import { useTranslation } from 'react-i18next';
+import { useQueueSummary } from '../api/get-queue-summary';
+import type { Preset } from './ReasonModal';
 
-/** Each queue's usual reasons, in the operator's language; the text stays editable before sending. */
-export function useRechargeReasons(): string[] {
-  const { t } = useTranslation();
-  return [
-    t('reasons.voucherUnreadable'),
-    t('reasons.amountMismatch'),
-    t('reasons.noTransfer'),
-    t('reasons.voucherReused'),
-  ];
+/**
+ * The preset rejection reasons of a review queue, from the server (`/admin/queues`: each code with
+ * its text in the operator's language; the merchant reads it in the merchant's).
+ */
+export function usePresetReasons(queue: 'recharge' | 'withdrawal' | 'kyc'): Preset[] {
+  const summary = useQueueSummary();
+  return summary.data?.reasons[queue] ?? [];
 }
 
-export function useWithdrawalReasons(): string[] {
-  const { t } = useTranslation();
-  return [t('reasons.destinationWrong'), t('reasons.holderMismatch'), t('reasons.contactSupport')];
-}
-
-export function useKycReasons(): string[] {
+/** An appeal's usual reasons (appeals take typed words: these fill the text). */
+export function useAppealReasons(): Preset[] {
   const { t } = useTranslation();
   return [
-    t('reasons.photoUnreadable'),
-    t('reasons.nameMismatch'),
-    t('reasons.idNumberMismatch'),
-    t('reasons.handPhoto'),
-  ];
-}
-
-export function useAppealReasons(): string[] {
-  const { t } = useTranslation();
-  return [
-    t('reasons.appealGoodsNotReceived'),
-    t('reasons.appealNotAsDescribed'),
-    t('reasons.appealMerchantRight'),
+    { text: t('reasons.appealGoodsNotReceived') },
+    { text: t('reasons.appealNotAsDescribed') },
+    { text: t('reasons.appealMerchantRight') },
   ];
 }
 

@@ -6,37 +6,18 @@ import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyTrail, OrderTimeline } from '../../../components/MoneyTrail';
+import { Link } from 'react-router';
+import { MoneyTrail } from '../../../components/MoneyTrail';
 import { useOrderStatusName } from '../../../components/order-status';
-import { QueryState } from '../../../components/QueryState';
 import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { arbitrate, useDecision } from '../api/decide';
-import { useAppealOrder } from '../api/get-appeal-order';
 import { type AppealRow, useAppealQueue } from '../api/get-appeals';
 import { decide } from '../components/decide';
 import { Money } from '../components/Money';
 import { QueueFrame } from '../components/QueueFrame';
 import { ReasonModal } from '../components/ReasonModal';
 import { useAppealReasons } from '../components/reasons';
-
-function OrderMoney({ orderId }: { orderId: number }) {
-  const order = useAppealOrder(orderId);
-  const statusName = useOrderStatusName();
-  return (
-    <QueryState query={order}>
-      {(o) => (
-        <Row gutter={16}>
-          <Col span={16}>
-            <MoneyTrail money={o.money} />
-          </Col>
-          <Col span={8}>
-            <OrderTimeline events={o.timeline} statusName={statusName} />
-          </Col>
-        </Row>
-      )}
-    </QueryState>
-  );
-}
 
 /** Refund appeals: both sides' statements and the order's money trail; refund the buyer or uphold. */
 export default function AppealsScreen() {
@@ -49,6 +30,7 @@ export default function AppealsScreen() {
     decision: 'refund' | 'reject';
   } | null>(null);
   const presets = useAppealReasons();
+  const statusName = useOrderStatusName();
   return (
     <>
       <QueueFrame<AppealRow>
@@ -108,7 +90,11 @@ export default function AppealsScreen() {
               </Col>
             </Row>
             <Divider />
-            <OrderMoney orderId={a.order_id} />
+            <MoneyTrail money={a.money} />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+              {t('queues.orderStatus', { status: statusName(a.order_status) })}{' '}
+              <Link to={paths.order(a.order_id)}>{t('queues.openOrder')}</Link>
+            </Typography.Paragraph>
           </>
         )}
       />
@@ -125,7 +111,12 @@ export default function AppealsScreen() {
         send={(reason) =>
           deciding
             ? decide(
-                () => decision.mutateAsync({ id: deciding.item.id, decision: deciding.decision, reason }),
+                () =>
+                  decision.mutateAsync({
+                    id: deciding.item.id,
+                    decision: deciding.decision,
+                    reason: 'reason' in reason ? reason.reason : '',
+                  }),
                 deciding.done,
                 t('queues.decided'),
               )

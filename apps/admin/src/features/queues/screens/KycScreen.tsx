@@ -12,7 +12,7 @@ import { MerchantLine } from '../components/MerchantLine';
 import { QueueFrame } from '../components/QueueFrame';
 import styles from '../components/queue.module.css';
 import { ReasonModal } from '../components/ReasonModal';
-import { useKycReasons } from '../components/reasons';
+import { usePresetReasons } from '../components/reasons';
 
 /** Identity submissions: the three photos side by side with the typed fields. */
 export default function KycScreen() {
@@ -21,7 +21,7 @@ export default function KycScreen() {
   const approve = useDecision(approveKyc);
   const reject = useDecision(rejectKyc);
   const [rejecting, setRejecting] = useState<{ item: KycRow; done: () => void } | null>(null);
-  const presets = useKycReasons();
+  const presets = usePresetReasons('kyc');
   return (
     <>
       <QueueFrame<KycRow>
@@ -48,6 +48,15 @@ export default function KycScreen() {
                 <Typography.Text code>{k.id_number}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t('queues.submitted')}>{formatDate(k.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.registeredName')}>
+                <Typography.Text type={k.merchant.registered_name === k.real_name ? undefined : 'warning'}>
+                  {k.merchant.registered_name}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('queues.country')}>{k.merchant.country}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.rejectedBefore')}>
+                {k.merchant.rejected_before}
+              </Descriptions.Item>
             </Descriptions>
             <Image.PreviewGroup>
               <div className={styles.photos}>
@@ -79,7 +88,7 @@ export default function KycScreen() {
         send={(reason) =>
           rejecting
             ? decide(
-                () => reject.mutateAsync({ id: rejecting.item.id, reason }),
+                () => reject.mutateAsync({ id: rejecting.item.id, ...reason }),
                 rejecting.done,
                 t('queues.rejected'),
               )

@@ -5,7 +5,7 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { approveRecharge, rejectRecharge, useDecision } from '../api/decide';
 import { type RechargeRow, useRechargeHistory, useRechargeQueue } from '../api/get-recharges';
 import { decide, decideAndTell } from '../components/decide';
@@ -13,7 +13,7 @@ import { MerchantLine } from '../components/MerchantLine';
 import { Money } from '../components/Money';
 import { QueueFrame } from '../components/QueueFrame';
 import { ReasonModal } from '../components/ReasonModal';
-import { useRechargeMethods, useRechargeReasons } from '../components/reasons';
+import { usePresetReasons, useRechargeMethods } from '../components/reasons';
 import { ReviewTag } from '../components/StatusTag';
 
 function History({ merchantId, current }: { merchantId: number; current: number }) {
@@ -46,7 +46,7 @@ export default function RechargesScreen() {
   const approve = useDecision(approveRecharge);
   const reject = useDecision(rejectRecharge);
   const [rejecting, setRejecting] = useState<{ item: RechargeRow; done: () => void } | null>(null);
-  const presets = useRechargeReasons();
+  const presets = usePresetReasons('recharge');
   const methods = useRechargeMethods();
   return (
     <>
@@ -84,7 +84,20 @@ export default function RechargesScreen() {
             <Image src={r.voucher_url} width={320} alt={t('queues.voucherAlt', { no: r.order_no })} />
             <Divider />
             <MerchantLine merchant={r.merchant} />
-            <Typography.Title level={5}>{t('queues.historyTopUps')}</Typography.Title>
+            <Descriptions size="small" column={4} title={t('queues.historyTopUps')}>
+              <Descriptions.Item label={t('queues.statusApproved')}>
+                {t('queues.countTotal', {
+                  count: r.history.approved,
+                  total: formatMoney(r.history.approved_total),
+                })}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('queues.statusRejected')}>{r.history.rejected}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.statusCancelled')}>{r.history.cancelled}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.statusPending')}>{r.history.pending}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.firstTopUp')} span={4}>
+                {formatDate(r.history.first_at)}
+              </Descriptions.Item>
+            </Descriptions>
             <History merchantId={r.merchant.id} current={r.id} />
           </>
         )}
@@ -98,7 +111,7 @@ export default function RechargesScreen() {
         send={(reason) =>
           rejecting
             ? decide(
-                () => reject.mutateAsync({ id: rejecting.item.id, reason }),
+                () => reject.mutateAsync({ id: rejecting.item.id, ...reason }),
                 rejecting.done,
                 t('queues.rejected'),
               )

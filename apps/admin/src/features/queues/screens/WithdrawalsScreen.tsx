@@ -8,51 +8,40 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
+import { useJournalName } from '../../../components/journal-name';
 import { useContractSubmit } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { approveWithdrawal, approveWithdrawalSchema, rejectWithdrawal, useDecision } from '../api/decide';
-import { type RechargeRow, useRechargeHistory } from '../api/get-recharges';
-import { useWithdrawalHistory, useWithdrawalQueue, type WithdrawalRow } from '../api/get-withdrawals';
+import { useWithdrawalQueue, type WithdrawalRow } from '../api/get-withdrawals';
 import { decide } from '../components/decide';
 import { MerchantLine } from '../components/MerchantLine';
 import { Money } from '../components/Money';
 import { QueueFrame } from '../components/QueueFrame';
 import { ReasonModal } from '../components/ReasonModal';
-import { useRechargeMethods, useWithdrawalReasons, useWithdrawMethods } from '../components/reasons';
+import { usePresetReasons, useWithdrawMethods } from '../components/reasons';
 import { ReviewTag } from '../components/StatusTag';
 
-/** The merchant's recent money: withdrawals and top-ups, every status. */
-function Activity({ merchantId, current }: { merchantId: number; current: number }) {
+/** The merchant's latest wallet postings (the server's RECENT_ACTIVITY), newest first. */
+function Activity({ recent }: { recent: WithdrawalRow['recent'] }) {
   const { t } = useTranslation();
-  const withdrawals = useWithdrawalHistory(merchantId);
-  const topUps = useRechargeHistory(merchantId);
-  const wm = useWithdrawMethods();
-  const rm = useRechargeMethods();
-  const rows = [
-    ...(withdrawals.data?.list ?? [])
-      .filter((w) => w.id !== current)
-      .map((w) => ({ ...w, key: `w${w.id}`, kind: t('queues.withdrawal'), method: wm[w.method] })),
-    ...(topUps.data?.list ?? []).map((r: RechargeRow) => ({
-      ...r,
-      key: `r${r.id}`,
-      kind: t('queues.topUpKind'),
-      method: rm[r.method],
-    })),
-  ].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const journalName = useJournalName();
   return (
     <Table
       size="small"
-      rowKey="key"
-      loading={withdrawals.isLoading || topUps.isLoading}
+      rowKey={(p) => `${p.created_at}-${p.amount}-${p.balance_after}`}
       pagination={false}
-      dataSource={rows}
+      dataSource={recent}
       locale={{ emptyText: t('queues.noHistory') }}
       columns={[
-        { title: t('queues.date'), render: (_, r) => formatDate(r.created_at) },
-        { title: t('queues.kind'), dataIndex: 'kind' },
-        { title: t('queues.amount'), align: 'right', render: (_, r) => <Money value={r.amount} /> },
-        { title: t('queues.method'), dataIndex: 'method' },
-        { title: t('queues.status'), render: (_, r) => <ReviewTag status={r.status} /> },
+        { title: t('queues.date'), render: (_, p) => formatDate(p.created_at) },
+        { title: t('queues.kind'), render: (_, p) => journalName(p.journal_type) },
+        { title: t('queues.amount'), align: 'right', render: (_, p) => <Money value={p.amount} /> },
+        {
+          title: t('queues.balanceAfter'),
+          align: 'right',
+          render: (_, p) => <Money value={p.balance_after} />,
+        },
+        { title: t('queues.reason'), render: (_, p) => p.reason ?? '' },
       ]}
     />
   );
@@ -119,7 +108,7 @@ export default function WithdrawalsScreen() {
   const reject = useDecision(rejectWithdrawal);
   const [paying, setPaying] = useState<{ item: WithdrawalRow; done: () => void } | null>(null);
   const [rejecting, setRejecting] = useState<{ item: WithdrawalRow; done: () => void } | null>(null);
-  const presets = useWithdrawalReasons();
+  const presets = usePresetReasons('withdrawal');
   const methods = useWithdrawMethods();
   return (
     <>
@@ -181,8 +170,16 @@ export default function WithdrawalsScreen() {
             </Descriptions>
             <Divider />
             <MerchantLine merchant={w.merchant} />
+            <Descriptions size="small" column={2}>
+              <Descriptions.Item label={t('queues.balance')}>
+                <Money value={w.wallet.balance} strong />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('queues.hold')}>
+                <Money value={w.wallet.hold} />
+              </Descriptions.Item>
+            </Descriptions>
             <Typography.Title level={5}>{t('queues.recentActivity')}</Typography.Title>
-            <Activity merchantId={w.merchant.id} current={w.id} />
+            <Activity recent={w.recent} />
           </>
         )}
       />
@@ -208,7 +205,7 @@ export default function WithdrawalsScreen() {
         send={(reason) =>
           rejecting
             ? decide(
-                () => reject.mutateAsync({ id: rejecting.item.id, reason }),
+                () => reject.mutateAsync({ id: rejecting.item.id, ...reason }),
                 rejecting.done,
                 t('queues.rejected'),
               )
