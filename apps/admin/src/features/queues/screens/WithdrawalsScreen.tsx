@@ -19,7 +19,6 @@ import { Money } from '../components/Money';
 import { QueueFrame } from '../components/QueueFrame';
 import { ReasonModal } from '../components/ReasonModal';
 import { usePresetReasons, useWithdrawMethods } from '../components/reasons';
-import { ReviewTag } from '../components/StatusTag';
 
 /** The merchant's latest wallet postings (the server's RECENT_ACTIVITY), newest first. */
 function Activity({ recent }: { recent: WithdrawalRow['recent'] }) {
