@@ -1,4 +1,9 @@
+import { adminKycRoutes } from '@dropdesk/contract/kyc';
+import { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
+import { adminOrderRoutes } from '@dropdesk/contract/orders';
 import { overviewRoutes, type Queue } from '@dropdesk/contract/overview';
+import type { RouteDef } from '@dropdesk/contract/route';
+import { adminWalletRoutes } from '@dropdesk/contract/wallet';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -30,8 +35,19 @@ const QUEUE_PATHS: Record<Queue, string> = {
   shipping: `${paths.orders}?status=1`,
 };
 
+/** The row each queue's screen reads: a queue links to its screen for the roles that can use it. */
+const QUEUE_ROWS: Record<Queue, Pick<RouteDef, 'roles'>> = {
+  recharges: adminWalletRoutes.recharges,
+  withdrawals: adminWalletRoutes.withdrawals,
+  kyc: adminKycRoutes.list,
+  appeals: adminOrderRoutes.appeals,
+  adjustments: merchantAdminRoutes.adjustments,
+  shipping: adminOrderRoutes.orders,
+};
+
 function Queues({ queues }: { queues: Overview['queues'] }) {
   const { t } = useTranslation();
+  const { operator } = useSession();
   const names: Record<Queue, string> = {
     recharges: t('routes.recharges'),
     withdrawals: t('routes.withdrawals'),
