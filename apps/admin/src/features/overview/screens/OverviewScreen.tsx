@@ -66,7 +66,12 @@ function Queues({ queues }: { queues: Overview['queues'] }) {
         columns={[
           {
             title: t('overview.queue'),
-            render: (_, q) => <Link to={QUEUE_PATHS[q.queue]}>{names[q.queue]}</Link>,
+            render: (_, q) =>
+              canUse(operator?.role, QUEUE_ROWS[q.queue]) ? (
+                <Link to={QUEUE_PATHS[q.queue]}>{names[q.queue]}</Link>
+              ) : (
+                names[q.queue]
+              ),
           },
           { title: t('queues.size'), align: 'right', render: (_, q) => formatNumber(q.pending) },
           { title: t('queues.oldest'), render: (_, q) => (q.oldest_at ? formatAge(q.oldest_at) : '—') },
