@@ -9,6 +9,7 @@ import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { admin, api, ok, operatorLogin, type TestMerchant } from '../../../web/e2e/support/server';
 import { shot } from '../../../web/e2e/support/shot';
+import { pickedUp } from '../../../web/e2e/support/store';
 import { idempotent } from '../../../web/e2e/support/wallet';
 
 export { shot };
@@ -110,32 +111,41 @@ export async function paidOrder(
   const item = shelf.list.filter((p) => p.stock > 0).sort((a, b) => Number(a.price) - Number(b.price))[0];
   if (!item) throw new Error('nothing to buy');
   const placed = ok(
-    await api<{ order: { id: number; order_no: string }; payment: { id: number }; order_token: string }>(
-      '/store/checkout',
-      {
-        body: {
-          listing_id: item.id,
-          quantity: 1,
-          receiver_name: 'Trần Thị Mua',
-          receiver_phone: '+84901234567',
-          address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
-          email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
-        },
-        headers: idempotent(),
+    await api<{
+      order: { id: number; order_no: string; total: string };
+      payment: { id: number };
+      order_token: string;
+    }>('/store/checkout', {
+      body: {
+        listing_id: item.id,
+        quantity: 1,
+        receiver_name: 'Trần Thị Mua',
+        receiver_phone: '+84901234567',
+        address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
+        email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
       },
-    ),
+      headers: idempotent(),
+    }),
   );
   ok(await api('/store/pay/test', { body: { payment_id: placed.payment.id } }));
-  return { id: placed.order.id, orderNo: placed.order.order_no, orderToken: placed.order_token };
+  return {
+    id: placed.order.id,
+    orderNo: placed.order.order_no,
+    total: placed.order.total,
+    orderToken: placed.order_token,
+  };
 }
 
 /** A refund the merchant rejected and the buyer appealed (the appeals queue's item). */
 export async function appealedRefund(m: TestMerchant) {
   const order = await paidOrder(m);
+  // A refund is asked once the merchant picked the order up (before that the buyer cancels).
+  await pickedUp(m, order.id);
   const headers = { 'order-token': order.orderToken };
   ok(
     await api('/store/order/refund', {
-      body: { id: order.id, amount: '1.00', reason: 'It never arrived', goods_received: false },
+      // Not shipped yet: the whole order (REFUND_WHOLE_ORDER otherwise).
+      body: { id: order.id, amount: order.total, reason: 'It never arrived', goods_received: false },
       headers,
     }),
   );
