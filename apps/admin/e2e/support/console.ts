@@ -102,7 +102,7 @@ export async function consoleToken(page: Page): Promise<string> {
 /** A guest's paid order in the merchant's shop (checkout and the test provider, through the API). */
 export async function paidOrder(
   m: TestMerchant,
-): Promise<{ id: number; orderNo: string; orderToken: string }> {
+): Promise<{ id: number; orderNo: string; total: string; orderToken: string }> {
   const shelf = ok(
     await api<{ list: { id: number; stock: number; price: string }[] }>('/store/products', {
       query: { shop: m.merinfo.id, page: 1, limit: 20 },
