@@ -43,7 +43,9 @@ test('a support operator ships an order step by step, ships another from a CSV, 
   await page.locator('input[type=file]').setInputFiles({
     name: 'shipping.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`order_no,carrier,tracking_no\n${second.orderNo},VTP,VTP${Date.now()}\nO00000000000000,VTP,VTP1\n`),
+    buffer: Buffer.from(
+      `order_no,carrier,tracking_no\n${second.orderNo},VTP,VTP${Date.now()}\nO00000000000000,VTP,VTP1\n`,
+    ),
   });
   await page.getByRole('button', { name: 'Apply the file' }).click();
   const report = page.getByRole('region', { name: 'Import report' });
@@ -60,7 +62,10 @@ test('a support operator ships an order step by step, ships another from a CSV, 
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByRole('link', { name: first.orderNo })).toBeVisible();
   await page.getByRole('button', { name: 'Close the shop' }).click();
-  await page.getByRole('dialog').getByLabel('Reason the merchant will read').fill('Counterfeit goods reported');
+  await page
+    .getByRole('dialog')
+    .getByLabel('Reason the merchant will read')
+    .fill('Counterfeit goods reported');
   await page.getByRole('dialog').getByRole('button', { name: 'Close it' }).click();
   await expect(page.getByText('The shop is closed', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Shop' }).click();
