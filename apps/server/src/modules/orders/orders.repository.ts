@@ -106,12 +106,22 @@ export const ordersRepository = {
         : q.where(sql<SqlBool>`1 = 0`);
     else if (filter.merchantIds) q = q.where('o.merchant_id', 'in', filter.merchantIds);
     if (filter.buyer && 'email' in filter.buyer) {
+      // A guest's orders (orders_guest) and a signed-in buyer's (orders_buyer), united by id: each
+      // side read from its own index.
       const email = filter.buyer.email;
-      q = q.where((eb) =>
-        eb.or([
-          eb('o.buyer_id', '=', eb.selectFrom('buyers').select('id').where('email', '=', email)),
-          eb('o.guest_email', '=', email),
-        ]),
+      q = q.where(
+        'o.id',
+        'in',
+        db
+          .selectFrom('orders')
+          .select('id')
+          .where('guest_email', '=', email)
+          .union(
+            db
+              .selectFrom('orders')
+              .select('id')
+              .where('buyer_id', 'in', db.selectFrom('buyers').select('id').where('email', '=', email)),
+          ),
       );
     } else if (filter.buyer) q = q.where('o.receiver_phone', '=', filter.buyer.phone);
     const [counted, ids] = await Promise.all([

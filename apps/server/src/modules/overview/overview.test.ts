@@ -126,6 +126,59 @@ describe(`platform overview (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
     expect(res.queues.find((q) => q.queue === 'shipping')).toMatchObject({ pending: 1 });
   });
 
+  it('the platform-wide sums are at most OVERVIEW_MAX_AGE_SECONDS old: answered as of figures_at, refreshed behind, fresh=1 now', async () => {
+    const cached = await buildTestApp({ overviewMaxAgeMs: 60_000 });
+    try {
+      const op = await newOperator(cached, 'support');
+      const paidNow = async () => {
+        const res = await op.call(o.overview, {});
+        expect(res.code, res.raw).toBe(1);
+        return res.data;
+      };
+      const awaiting = (data: { orders_by_status: Array<{ status: number; count: number }> }) =>
+        data.orders_by_status.find((s) => s.status === 5)?.count;
+      const first = await paidNow();
+      expect(first.figures_at).toBe(new Date(cached.clock.now()).toISOString());
+      const m = await newMerchant(cached, { balance: '100.00' });
+      await newOrder(cached, m.id, { status: 5 });
+      cached.clock.advance(30_000);
+      // Fresh enough: the same sums, as of when they were made; the queues are read live.
+      const second = await paidNow();
+      expect(second).toMatchObject({ figures_at: first.figures_at, today: first.today });
+      expect(awaiting(second)).toBe(0);
+      expect(second.at).toBe(new Date(cached.clock.now()).toISOString());
+      // Asked fresh: computed now.
+      const fresh = (await op.call(o.overview, { fresh: '1' })).data;
+      expect(fresh.figures_at).toBe(new Date(cached.clock.now()).toISOString());
+      expect(awaiting(fresh)).toBe(1);
+      expect(fresh.today.orders).toBe(1);
+
+      // Stale: the last sums at once, and a refresh behind them for the next reader.
+      await newOrder(cached, m.id, { status: 5 });
+      cached.clock.advance(61_000);
+      const stale = await paidNow();
+      expect(stale.figures_at).toBe(fresh.figures_at);
+      let next = stale;
+      for (let i = 0; i < 100 && next.figures_at === stale.figures_at; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        next = await paidNow();
+      }
+      expect(next.figures_at).toBe(new Date(cached.clock.now()).toISOString());
+      expect(awaiting(next)).toBe(2);
+
+      // Too old to answer (ten times the age): computed before answering.
+      await newOrder(cached, m.id, { status: 5 });
+      cached.clock.advance(11 * 60_000);
+      const old = await paidNow();
+      expect(old.figures_at).toBe(new Date(cached.clock.now()).toISOString());
+      expect(awaiting(old)).toBe(3);
+      expectRefusal(await op.get(o.overview.path, { fresh: 'yes' }), 'INVALID_INPUT', 'fresh');
+      await expectBooksBalanced(cached);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('the ledger check: an admin runs it and it is recorded and audited; a difference is found and told', async () => {
     const before = await lastAuditId(t);
     const run = await admin.call(o.runLedgerCheck);
