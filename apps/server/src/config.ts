@@ -128,7 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
     ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
-    overviewMaxAgeMs: positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
+    overviewMaxAgeMs:
+      positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:

@@ -91,7 +91,7 @@ describe(`console merchants (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
     expect(renamed.code, renamed.raw).toBe(1);
     expect(await idsFor({ q: 'đèn xanh' })).toEqual([m.id]);
     expect(await idsFor({ q: 'ĐÈN XANH LÁ' })).toEqual([m.id]);
-    expect(await idsFor({ q: 'Shop ' + (await shopOf(m)).slice(5) })).toEqual([]);
+    expect(await idsFor({ q: `Shop ${(await shopOf(m)).slice(5)}` })).toEqual([]);
   });
 
   it('filters by shop status and identity status, newest first, page by page', async () => {

@@ -89,39 +89,30 @@ export function readShipCsv(bytes: Buffer, lang: Lang): { rows: number; lines: S
 
   const at = new Map(columns.map((name, i) => [name, i]));
   const lines: ShipCsvLine[] = [];
-  data.forEach((cells, i) => {
-    const row = i + 1;
-    if (cells.every((cell) => cell.trim() === '')) return;
+  /** One data row read and checked: the step it asks for, or why it can't be done. */
+  const readRow = (cells: string[], row: number): ShipCsvLine => {
     const cell = (name: string) => cells[at.get(name) ?? -1] ?? '';
     const orderNo = cell('order_no').trim().toUpperCase();
-    if (cells.length > columns.length) return lines.push(refused(row, '_', 'FIELD_TOO_BIG', orderNo));
-    if (orderNo === '') return lines.push(refused(row, 'order_no', 'FIELD_REQUIRED'));
-    if (orderNo.length > 40) return lines.push(refused(row, 'order_no', 'FIELD_TOO_LONG', orderNo));
+    if (cells.length > columns.length) return refused(row, '_', 'FIELD_TOO_BIG', orderNo);
+    if (orderNo === '') return refused(row, 'order_no', 'FIELD_REQUIRED');
+    if (orderNo.length > 40) return refused(row, 'order_no', 'FIELD_TOO_LONG', orderNo);
     const action = ACTIONS[cell('status').trim().toLowerCase()];
-    if (!action) return lines.push(refused(row, 'status', 'FIELD_INVALID', orderNo));
+    if (!action) return refused(row, 'status', 'FIELD_INVALID', orderNo);
     if (action === 'shipped') {
       const carrier = carrierField.safeParse(cell('carrier'));
       if (!carrier.success)
-        return lines.push(
-          refused(row, 'carrier', 'FIELD_INVALID', orderNo, messageOf(lang, carrier.error.issues)),
-        );
+        return refused(row, 'carrier', 'FIELD_INVALID', orderNo, messageOf(lang, carrier.error.issues));
       const tracking = trackingNoField.safeParse(cell('tracking_no'));
       if (!tracking.success)
-        return lines.push(
-          refused(row, 'tracking_no', 'FIELD_INVALID', orderNo, messageOf(lang, tracking.error.issues)),
-        );
-      return lines.push({
-        row,
-        order_no: orderNo,
-        action,
-        carrier: carrier.data,
-        tracking_no: tracking.data,
-      });
+        return refused(row, 'tracking_no', 'FIELD_INVALID', orderNo, messageOf(lang, tracking.error.issues));
+      return { row, order_no: orderNo, action, carrier: carrier.data, tracking_no: tracking.data };
     }
     const note = progressNoteField.safeParse(cell('note'));
     if (!note.success)
-      return lines.push(refused(row, 'note', 'FIELD_INVALID', orderNo, messageOf(lang, note.error.issues)));
-    return lines.push({ row, order_no: orderNo, action, note: note.data === '' ? null : note.data });
-  });
+      return refused(row, 'note', 'FIELD_INVALID', orderNo, messageOf(lang, note.error.issues));
+    return { row, order_no: orderNo, action, note: note.data === '' ? null : note.data };
+  };
+  for (const [i, cells] of data.entries())
+    if (cells.some((cell) => cell.trim() !== '')) lines.push(readRow(cells, i + 1));
   return { rows, lines };
 }
