@@ -58,6 +58,11 @@ export interface Config {
    * (`LEDGER_CHECK_MINUTES`, default 60; 0 = never), in one instance at a time (docs/console-api.md).
    */
   ledgerCheckMs: number;
+  /**
+   * How old the overview's platform-wide sums may be when an operator reads them
+   * (`OVERVIEW_MAX_AGE_SECONDS`, default 30; 0 = computed for every read): docs/console-api.md.
+   */
+  overviewMaxAgeMs: number;
   /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
   orders: {
     /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
@@ -133,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
     ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
+    overviewMaxAgeMs:
+      positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:

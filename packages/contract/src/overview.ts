@@ -68,11 +68,19 @@ const periodFigures = z.object({
 export const overviewQuery = z.strictObject({
   /** IANA zone that cuts "today" and "this month" (default UTC). */
   tz: timeZoneField.optional(),
+  /** `1`: compute the platform-wide figures now rather than answer the last ones (`figures_at`). */
+  fresh: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
 });
 
 export const overviewData = z.object({
   time_zone: z.string(),
   at: isoTime,
+  /**
+   * When today's and this month's figures, the orders by status and the money were computed: they
+   * are sums over the whole platform, computed at most OVERVIEW_MAX_AGE_SECONDS before (or now, with
+   * `fresh=1`). The queues and the last ledger check are read live.
+   */
+  figures_at: isoTime,
   today: periodFigures,
   month: periodFigures,
   /** Every order by fulfilment status (the wire codes of contract/orders.ts), all shops. */

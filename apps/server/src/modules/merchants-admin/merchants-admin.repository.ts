@@ -12,6 +12,9 @@ export interface MerchantFilter {
   kyc?: KycStatus | undefined;
 }
 
+/** The largest id an `integer` column holds (PostgreSQL's int4). */
+const MAX_ID = 2_147_483_647;
+
 /** `%`, `_` and `\` stand for themselves in a LIKE prefix (PostgreSQL's default escape `\`). */
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The end of a binary-collated range of strings starting with `prefix` (above every code point). */
@@ -39,7 +42,8 @@ function startsWith(db: Db, column: 'phone' | 'email', prefix: string) {
 function matchingIds(db: Db, q: string) {
   const sources: MerchantIds[] = [];
   const digits = q.replace(/[\s\-().]/g, '');
-  if (/^\d{1,15}$/.test(digits))
+  // An id is a 32-bit integer column on PostgreSQL: longer digits can only be a phone.
+  if (/^\d{1,10}$/.test(digits) && Number(digits) <= MAX_ID)
     sources.push(db.selectFrom('merchants').select('id').where('id', '=', Number(digits)));
   if (/^\+?\d{1,16}$/.test(digits)) {
     for (const prefix of digits.startsWith('+') ? [digits] : [digits, `+${digits}`])

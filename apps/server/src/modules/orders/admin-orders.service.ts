@@ -74,6 +74,10 @@ export class OrderDesk {
       query.merchant && 'shop' in query.merchant
         ? await shopsRepository.named(db, query.merchant.shop, SHOPS_BY_NAME)
         : undefined;
+    const buyer =
+      query.buyer && 'email' in query.buyer
+        ? { email: query.buyer.email, buyerId: await repo.buyerIdByEmail(db, query.buyer.email) }
+        : query.buyer;
     const page = await repo.page(
       db,
       {
@@ -82,7 +86,7 @@ export class OrderDesk {
         status: query.status,
         keyword: query.keyword,
         orderNo: query.order_no,
-        buyer: query.buyer,
+        buyer,
       },
       query,
     );

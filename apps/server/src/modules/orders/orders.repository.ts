@@ -40,7 +40,7 @@ export interface OrderFilter {
    * Operators: a buyer's orders, by email (a signed-in buyer's, orders_buyer, or a guest's,
    * orders_guest) or by the receiver's phone (orders_receiver_phone).
    */
-  buyer?: { email: string } | { phone: string } | undefined;
+  buyer?: { email: string; buyerId: number | null } | { phone: string } | undefined;
 }
 
 export interface RefundFilter {
@@ -106,12 +106,13 @@ export const ordersRepository = {
         : q.where(sql<SqlBool>`1 = 0`);
     else if (filter.merchantIds) q = q.where('o.merchant_id', 'in', filter.merchantIds);
     if (filter.buyer && 'email' in filter.buyer) {
-      const email = filter.buyer.email;
+      // A guest's orders (orders_guest) and, when the email is a signed-in buyer's, that buyer's
+      // (orders_buyer): with the buyer's id known, both engines read the two indexes and unite them.
+      const { email, buyerId } = filter.buyer;
       q = q.where((eb) =>
-        eb.or([
-          eb('o.buyer_id', '=', eb.selectFrom('buyers').select('id').where('email', '=', email)),
-          eb('o.guest_email', '=', email),
-        ]),
+        buyerId === null
+          ? eb('o.guest_email', '=', email)
+          : eb.or([eb('o.guest_email', '=', email), eb('o.buyer_id', '=', buyerId)]),
       );
     } else if (filter.buyer) q = q.where('o.receiver_phone', '=', filter.buyer.phone);
     const [counted, ids] = await Promise.all([
@@ -163,6 +164,12 @@ export const ordersRepository = {
       .where('o.id', '=', id);
     if (scope.merchantId !== undefined) q = q.where('o.merchant_id', '=', scope.merchantId);
     return q.executeTakeFirst();
+  },
+
+  /** The signed-in buyer of this email, if there is one (buyers.email is unique). */
+  async buyerIdByEmail(db: Db, email: string): Promise<number | null> {
+    const row = await db.selectFrom('buyers').select('id').where('email', '=', email).executeTakeFirst();
+    return row?.id ?? null;
   },
 
   /** The id of the order of this number (orders.order_no is unique). */

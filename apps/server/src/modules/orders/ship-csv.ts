@@ -89,10 +89,8 @@ export function readShipCsv(bytes: Buffer, lang: Lang): { rows: number; lines: S
 
   const at = new Map(columns.map((name, i) => [name, i]));
   const lines: ShipCsvLine[] = [];
-  // One row read into its line (or its refusal); an empty row is skipped.
-  const readLine = (cells: string[], i: number): ShipCsvLine | undefined => {
-    const row = i + 1;
-    if (cells.every((cell) => cell.trim() === '')) return undefined;
+  /** One data row read and checked: the step it asks for, or why it can't be done. */
+  const readRow = (cells: string[], row: number): ShipCsvLine => {
     const cell = (name: string) => cells[at.get(name) ?? -1] ?? '';
     const orderNo = cell('order_no').trim().toUpperCase();
     if (cells.length > columns.length) return refused(row, '_', 'FIELD_TOO_BIG', orderNo);
@@ -107,22 +105,14 @@ export function readShipCsv(bytes: Buffer, lang: Lang): { rows: number; lines: S
       const tracking = trackingNoField.safeParse(cell('tracking_no'));
       if (!tracking.success)
         return refused(row, 'tracking_no', 'FIELD_INVALID', orderNo, messageOf(lang, tracking.error.issues));
-      return {
-        row,
-        order_no: orderNo,
-        action,
-        carrier: carrier.data,
-        tracking_no: tracking.data,
-      };
+      return { row, order_no: orderNo, action, carrier: carrier.data, tracking_no: tracking.data };
     }
     const note = progressNoteField.safeParse(cell('note'));
     if (!note.success)
       return refused(row, 'note', 'FIELD_INVALID', orderNo, messageOf(lang, note.error.issues));
     return { row, order_no: orderNo, action, note: note.data === '' ? null : note.data };
   };
-  data.forEach((cells, i) => {
-    const line = readLine(cells, i);
-    if (line) lines.push(line);
-  });
+  for (const [i, cells] of data.entries())
+    if (cells.some((cell) => cell.trim() !== '')) lines.push(readRow(cells, i + 1));
   return { rows, lines };
 }

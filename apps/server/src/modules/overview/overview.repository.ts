@@ -115,17 +115,24 @@ export const overviewRepository = {
   },
 
   /**
-   * Sold orders and their sales over every shop, paid in the 15-minute slots [fromSlot, toSlot): the
-   * dashboard's rollups (shop_stat_slots), read from shop_stat_slots_slot, which covers both columns.
+   * Sold orders and their sales over every shop per 15-minute slot, from `fromSlot` on: the
+   * dashboard's rollups (shop_stat_slots) read in slot order from shop_stat_slots_slot, which covers
+   * both columns; slots with nothing sold are left out.
    */
-  async soldBetween(db: Db, fromSlot: number, toSlot: number): Promise<{ orders: number; sales: number }> {
-    const row = await db
+  async soldPerSlot(db: Db, fromSlot: number): Promise<Map<number, { orders: number; sales: number }>> {
+    const rows = await db
       .selectFrom('shop_stat_slots')
-      .select((eb) => [eb.fn.sum('orders').as('orders'), eb.fn.sum('sales').as('sales')])
+      .select((eb) => ['slot', eb.fn.sum('orders').as('orders'), eb.fn.sum('sales').as('sales')])
       .where('slot', '>=', fromSlot)
-      .where('slot', '<', toSlot)
-      .executeTakeFirstOrThrow();
-    return { orders: num(row.orders), sales: num(row.sales) };
+      .groupBy('slot')
+      .execute();
+    const out = new Map<number, { orders: number; sales: number }>();
+    for (const r of rows) {
+      const orders = num(r.orders);
+      const sales = num(r.sales);
+      if (orders !== 0 || sales !== 0) out.set(Number(r.slot), { orders, sales });
+    }
+    return out;
   },
 
   /** The ledger's cached balances summed per account kind (accounts_kind covers both columns). */
