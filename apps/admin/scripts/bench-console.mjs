@@ -73,10 +73,22 @@ for (let i = 0; ; i++) {
 }
 
 const post = async (p, body) =>
-  (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'en' }, body: JSON.stringify(body) })).json();
+  (
+    await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en' },
+      body: JSON.stringify(body),
+    })
+  ).json();
 const step1 = await post('/admin/login', { username: 'admin', password: 'Admin@2026' });
-if (step1.code !== 1 || step1.data.step !== 'enroll') throw new Error(`demo admin login: ${JSON.stringify(step1)}`);
-const code = new TOTP({ secret: Secret.fromBase32(step1.data.secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+if (step1.code !== 1 || step1.data.step !== 'enroll')
+  throw new Error(`demo admin login: ${JSON.stringify(step1)}`);
+const code = new TOTP({
+  secret: Secret.fromBase32(step1.data.secret),
+  algorithm: 'SHA1',
+  digits: 6,
+  period: 30,
+}).generate();
 const step2 = await post('/admin/login/totp', { ticket: step1.data.ticket, code });
 if (step2.code !== 1) throw new Error(`demo admin code: ${JSON.stringify(step2)}`);
 
@@ -103,7 +115,12 @@ async function downloads(url, session) {
 }
 const sum = (xs, type) => xs.filter((x) => !type || x.type === type).reduce((s, x) => s + x.gzip, 0);
 const login = await downloads(`${base}/console/login`);
-const session = { token: step2.data.token, operator: step2.data.operator, idleMinutes: step2.data.idle_minutes, lastRequestAt: Date.now() };
+const session = {
+  token: step2.data.token,
+  operator: step2.data.operator,
+  idleMinutes: step2.data.idle_minutes,
+  lastRequestAt: Date.now(),
+};
 const overview = await downloads(`${base}/console/`, session);
 await browser.close();
 
@@ -111,8 +128,11 @@ const report = (name, xs) =>
   `${name}: JS ${kb(sum(xs, 'script'))} KB + CSS ${kb(sum(xs, 'stylesheet'))} KB gzip = ${kb(sum(xs))} KB in ${xs.length} files (${kb(xs.reduce((s, x) => s + x.sent, 0))} KB sent by the server, brotli)`;
 const loginKb = kb(sum(login));
 console.log(`load ${os.loadavg()[0].toFixed(2)}`);
-console.log(`${report('/console/login (first screen)', login)}  [budget ${BUDGET_KB}: ${loginKb <= BUDGET_KB ? 'ok' : 'OVER'}]`);
+console.log(
+  `${report('/console/login (first screen)', login)}  [budget ${BUDGET_KB}: ${loginKb <= BUDGET_KB ? 'ok' : 'OVER'}]`,
+);
 console.log(report('/console/ (overview, signed in, cold)', overview));
-if (process.argv.includes('--files')) for (const x of [...login, ...overview]) console.log(`  ${x.url} ${kb(x.gzip)} KB`);
+if (process.argv.includes('--files'))
+  for (const x of [...login, ...overview]) console.log(`  ${x.url} ${kb(x.gzip)} KB`);
 stop();
 process.exit(loginKb <= BUDGET_KB ? 0 : 1);
