@@ -31,7 +31,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [
     ['list'],
-    ...(process.env.PW_JSON ? [['json', { outputFile: process.env.PW_JSON }] as const] : []),
+    // CI's PW_JSON names apps/web's report; the console's goes beside it (its summary reads both).
+    ...(process.env.PW_JSON
+      ? [['json', { outputFile: process.env.PW_JSON.replace(/(\.json)?$/, '-console.json') }] as const]
+      : []),
   ],
   use: {
     baseURL,

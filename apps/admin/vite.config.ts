@@ -23,6 +23,11 @@ export default defineConfig({
     manifest: true,
   },
   test: {
+    // CI sets VITEST_JSON_DIR to collect a JSON report per run for its closing summary line.
+    reporters: process.env.VITEST_JSON_DIR ? ['default', 'json'] : ['default'],
+    ...(process.env.VITEST_JSON_DIR
+      ? { outputFile: { json: `${process.env.VITEST_JSON_DIR}/console.json` } }
+      : {}),
     environment: 'happy-dom',
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

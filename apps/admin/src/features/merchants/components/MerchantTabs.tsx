@@ -229,7 +229,7 @@ export function FundsTab({ merchantId }: { merchantId: number }) {
           { title: t('queues.kind'), render: (_, f) => journalName(f.journal_type) },
           { title: t('merchants.amount'), align: 'right', render: (_, f) => formatMoney(f.amount) },
           { title: t('queues.balanceAfter'), align: 'right', render: (_, f) => formatMoney(f.balance_after) },
-          { title: t('queues.reason'), render: (_, f) => f.reason ?? '' },
+          { title: t('queues.reasonShort'), render: (_, f) => f.reason ?? '' },
         ]}
       />
     </>

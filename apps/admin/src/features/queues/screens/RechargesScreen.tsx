@@ -33,7 +33,7 @@ function History({ merchantId, current }: { merchantId: number; current: number 
         { title: t('queues.amount'), align: 'right', render: (_, r) => <Money value={r.amount} /> },
         { title: t('queues.method'), render: (_, r) => methods[r.method] },
         { title: t('queues.status'), render: (_, r) => <ReviewTag status={r.status} /> },
-        { title: t('queues.reason'), render: (_, r) => r.reason ?? '' },
+        { title: t('queues.reasonShort'), render: (_, r) => r.reason ?? '' },
       ]}
     />
   );

@@ -40,7 +40,7 @@ function Activity({ recent }: { recent: WithdrawalRow['recent'] }) {
           align: 'right',
           render: (_, p) => <Money value={p.balance_after} />,
         },
-        { title: t('queues.reason'), render: (_, p) => p.reason ?? '' },
+        { title: t('queues.reasonShort'), render: (_, p) => p.reason ?? '' },
       ]}
     />
   );
