@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, registerMerchant } from '../../web/e2e/support/server';
-import { consoleToken, newOperator, shot, signInConsole } from './support/console';
+import { consoleToken, newOperator, said, shot, signInConsole } from './support/console';
 
 test('two admins: one proposes a balance adjustment, the other approves it; self-approval is refused', async ({
   page,
@@ -22,7 +22,7 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   await dialog.getByLabel('Reason the merchant will read').fill('Courier lost parcel: goodwill credit');
   await shot(page, testInfo, 'adjustment-propose');
   await dialog.getByRole('button', { name: 'Propose' }).click();
-  await expect(page.getByText('Proposed: another admin must approve it', { exact: true })).toBeVisible();
+  await expect(said(page, 'Proposed: another admin must approve it')).toBeVisible();
 
   // Its own proposal: approve disabled, with why; and the server refuses it anyway.
   await page.getByRole('menuitem', { name: 'Balance adjustments' }).click();
@@ -51,7 +51,7 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   await page2.getByRole('menuitem', { name: 'Balance adjustments' }).click();
   const row = page2.getByRole('row').filter({ hasText: 'Courier lost parcel' });
   await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(page2.getByText('Approved and posted: the balance is now 25.00')).toBeVisible();
+  await expect(said(page2, 'Approved and posted: the balance is now 25.00')).toBeVisible();
   await shot(page2, testInfo, 'adjustment-approved');
 
   // The audit log shows it, before and after.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin, ok, operatorLogin } from '../../web/e2e/support/server';
-import { newOperator, shot, signInConsole } from './support/console';
+import { newOperator, said, shot, signInConsole } from './support/console';
 
 const csv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.join(',')).join('\n')}\n`);
 
@@ -64,7 +64,7 @@ test('a catalogue operator imports a CSV (its per-row report first) and edits a 
   await drawer.getByLabel('Hot').click();
   await shot(page, testInfo, 'product-edit');
   await drawer.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(said(page, 'Saved')).toBeVisible();
   await expect(row).toContainText('13.90');
   await expect(row).toContainText('42');
   await expect(row).toContainText('Hot');

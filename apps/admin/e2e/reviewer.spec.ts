@@ -10,7 +10,7 @@ import {
   toppedUp,
   verified,
 } from '../../web/e2e/support/wallet';
-import { appealedRefund, newOperator, shot, signInConsole } from './support/console';
+import { appealedRefund, newOperator, said, shot, signInConsole } from './support/console';
 
 /** Opens a queue and selects the item of `shop` (the list shows each item's shop). */
 async function pick(page: Page, path: string, shop: string) {
@@ -64,7 +64,7 @@ test('a reviewer works each queue from the keyboard, and the loser of a race is 
   await expect(page.getByText('Keyboard:')).toBeVisible();
   await shot(page, testInfo, 'queue-top-ups');
   await page.keyboard.press('a');
-  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(said(page, 'Approved')).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(m.storeName) })).toHaveCount(0);
 
   // The race: another top-up is approved by the demo admin while the reviewer looks at it.
@@ -82,7 +82,7 @@ test('a reviewer works each queue from the keyboard, and the loser of a race is 
     }),
   );
   await page.keyboard.press('a');
-  await expect(page.getByText('This request has already been processed')).toBeVisible();
+  await expect(said(page, 'This request has already been processed')).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(m.storeName) })).toHaveCount(0);
   await shot(page, testInfo, 'queue-race-lost');
 
@@ -99,7 +99,7 @@ test('a reviewer works each queue from the keyboard, and the loser of a race is 
   await expect(dialog.getByLabel('Reason the merchant will read')).not.toHaveValue('');
   await shot(page, testInfo, 'queue-withdrawal-reject');
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(page.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(said(page, 'Rejected')).toBeVisible();
 
   // Identity: the photos side by side with the typed fields; `a` verifies.
   await pick(page, '/queues/kyc', k.storeName);
@@ -107,7 +107,7 @@ test('a reviewer works each queue from the keyboard, and the loser of a race is 
   await expect(page.getByText('079123456780')).toBeVisible();
   await shot(page, testInfo, 'queue-identity');
   await page.keyboard.press('a');
-  await expect(page.getByText('Identity verified', { exact: true })).toBeVisible();
+  await expect(said(page, 'Identity verified')).toBeVisible();
 
   // Refund appeals: both sides and the money trail; `a` refunds the buyer, with a reason.
   await pick(page, '/queues/appeals', seller.storeName);
@@ -118,6 +118,6 @@ test('a reviewer works each queue from the keyboard, and the loser of a race is 
   await page.keyboard.press('a');
   await page.getByRole('dialog').getByLabel('Reason the merchant will read').fill('No proof of delivery');
   await page.getByRole('dialog').getByRole('button', { name: 'Refund the buyer' }).click();
-  await expect(page.getByText('Decided', { exact: true })).toBeVisible();
+  await expect(said(page, 'Decided')).toBeVisible();
   await shot(page, testInfo, 'queue-appeal-decided');
 });

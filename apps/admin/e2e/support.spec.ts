@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { operatorLogin } from '../../web/e2e/support/server';
 import { pickedUp, sellingMerchant } from '../../web/e2e/support/store';
 import { openTopUps } from '../../web/e2e/support/wallet';
-import { newOperator, paidOrder, shot, signInConsole } from './support/console';
+import { newOperator, paidOrder, said, shot, signInConsole } from './support/console';
 
 test('a support operator ships an order step by step, ships another from a CSV, and closes a shop', async ({
   page,
@@ -29,7 +29,7 @@ test('a support operator ships an order step by step, ships another from a CSV, 
   await page.getByLabel('Tracking number').fill(`GHN${Date.now()}`);
   await shot(page, testInfo, 'order-ship');
   await page.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(page.getByText('Marked shipped', { exact: true })).toBeVisible();
+  await expect(said(page, 'Marked shipped')).toBeVisible();
   await page.getByLabel('Note').fill('Arrived at the Hanoi hub');
   await page.getByRole('button', { name: 'Mark in transit' }).click();
   await expect(page.getByRole('button', { name: 'Mark reached' })).toBeVisible();
@@ -67,7 +67,7 @@ test('a support operator ships an order step by step, ships another from a CSV, 
     .getByLabel('Reason the merchant will read')
     .fill('Counterfeit goods reported');
   await page.getByRole('dialog').getByRole('button', { name: 'Close it' }).click();
-  await expect(page.getByText('The shop is closed', { exact: true })).toBeVisible();
+  await expect(said(page, 'The shop is closed')).toBeVisible();
   await page.getByRole('tab', { name: 'Shop' }).click();
   await expect(page.getByText('Counterfeit goods reported').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reopen the shop' })).toBeVisible();

@@ -87,6 +87,10 @@ export async function signInConsole(
   await expect(page.getByTestId('operator-name')).toHaveText(op.username);
 }
 
+/** What the console said in its message (antd's message), not a label or a tag on screen. */
+export const said = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message').getByText(text, { exact: typeof text === 'string' });
+
 /** The console in English for the tests' words (vi is its default, like the merchant app's). */
 export async function inEnglish(page: Page) {
   await page.addInitScript(() => {
