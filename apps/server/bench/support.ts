@@ -107,6 +107,7 @@ export async function startServers(dataDir: string, databaseUrl: string | undefi
       SECRET: 'bench-secret-0123456789abcdef0123456789',
       RATE_LIMIT_SCALE: '1000000',
       ORDER_JOBS_SECONDS: '0',
+      LEDGER_CHECK_MINUTES: '0',
       WEB_DIST: path.join(dataDir, 'none'),
     },
     stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],

@@ -28,11 +28,13 @@ import { productRoutes } from './modules/catalogue/product.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { merchantsAdminRoutes } from './modules/merchants-admin/merchants-admin.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderJobsPlugin } from './modules/orders/order-jobs';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { testClockRoutes } from './modules/orders/test-clock.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -163,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(shopRoutes);
   await app.register(expressRoutes);
   await app.register(allianceRoutes);
+  await app.register(overviewRoutes);
+  await app.register(merchantsAdminRoutes);
   await app.register(orderJobsPlugin);
   await app.register(testClockRoutes);
 
@@ -195,6 +199,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       preCompressed: true,
       // reply.sendFile comes from the web's registration when there is one (decorated once only).
       decorateReply: !hasWeb,
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // The operator console (apps/admin), when built, under /console/ with its own SPA fallback below.
+  const consoleIndex = path.join(config.consoleDist, 'index.html');
+  const hasConsole = fs.existsSync(consoleIndex);
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: config.consoleDist,
+      prefix: '/console/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      decorateReply: !hasWeb && !hasStorefront,
       setHeaders: (reply, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -245,7 +266,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         .header('cache-control', 'no-cache')
         .sendFile('index.html', config.storefrontDist);
     }
-    if (!isApi && !isStorefront && hasWeb && request.method === 'GET') {
+    // A console page (/console/, /console/orders/7...) gets the console's index.html; /console
+    // itself is sent to /console/ (the console's base), and a missing hashed asset stays a 404.
+    const isConsole = url === '/console' || url.startsWith('/console/');
+    if (isConsole && hasConsole && request.method === 'GET' && !url.startsWith('/console/assets/')) {
+      if (url === '/console') return reply.redirect('/console/', 302);
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', config.consoleDist);
+    }
+    if (!isApi && !isStorefront && !isConsole && hasWeb && request.method === 'GET') {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendRefusal(request, reply, new Refusal('NOT_FOUND', undefined, 404));

@@ -29,6 +29,8 @@ export interface Config {
   webDist: string;
   /** Built storefront (apps/storefront) served under /s/ when present (`STOREFRONT_DIST`). */
   storefrontDist: string;
+  /** Built operator console (apps/admin) served under /console/ when present (`CONSOLE_DIST`). */
+  consoleDist: string;
   uploadsDir: string;
   /** Seed the demo platform when the database is empty. */
   seedDemo: boolean;
@@ -51,6 +53,16 @@ export interface Config {
    * moved forward with `POST /__test/clock`, which then runs the order jobs (docs/testing.md).
    */
   testClock: boolean;
+  /**
+   * How often the ledger check runs on its own and records its result for the console's overview
+   * (`LEDGER_CHECK_MINUTES`, default 60; 0 = never), in one instance at a time (docs/console-api.md).
+   */
+  ledgerCheckMs: number;
+  /**
+   * How old the overview's platform-wide sums may be when an operator reads them
+   * (`OVERVIEW_MAX_AGE_SECONDS`, default 30; 0 = computed for every read): docs/console-api.md.
+   */
+  overviewMaxAgeMs: number;
   /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
   orders: {
     /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceUrl: env.SERVICE_URL ?? 'https://t.me/dropdesk_support',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(repoRoot, 'apps/storefront/dist')),
+    consoleDist: path.resolve(env.CONSOLE_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     seedDemo: bool(env.SEED_DEMO, true),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -124,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
+    ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
+    overviewMaxAgeMs:
+      positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:

@@ -66,6 +66,9 @@ export async function buildTestApp(
     ...loaded,
     // No background jobs: tests run them by hand with the ManualClock.
     orders: { ...loaded.orders, jobsIntervalMs: 0 },
+    ledgerCheckMs: 0,
+    // The overview computes its sums for every read, so a test sees what it just did.
+    overviewMaxAgeMs: 0,
     databaseUrl,
     seedDemo: false,
     logLevel: 'silent',
@@ -74,6 +77,7 @@ export async function buildTestApp(
     publicUrl: 'https://shop.example',
     webDist: path.join(dataDir, 'no-web'),
     storefrontDist: path.join(dataDir, 'no-storefront'),
+    consoleDist: path.join(dataDir, 'no-console'),
     ...overrides,
   };
   // Closing drops the database `with (force)`: a pooled connection still ending then is told so.

@@ -77,3 +77,15 @@ export function lostReservation(key: string): Idempotency {
     },
   };
 }
+
+/** The operator a client's session belongs to (id and username). */
+export async function operatorOf(t: TestApp, client: { token: string | null }) {
+  const { sha256 } = await import('../src/lib/crypto');
+  return t.database.db
+    .selectFrom('sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.subject_id')
+    .select(['o.id', 'o.username'])
+    .where('s.subject_type', '=', 'operator')
+    .where('s.token_hash', '=', sha256(client.token ?? ''))
+    .executeTakeFirstOrThrow();
+}

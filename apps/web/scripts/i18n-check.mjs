@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Fails when any locale misses a key, has an empty one, carries a key no source file uses,
 // uses other {{placeholders}} than the reference (en), or leaves a non-Latin locale in English.
+// Checks apps/web by default; `--app apps/admin` checks another app of the same shape (the console).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const appArg = process.argv.indexOf('--app');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const root =
+  appArg > 0 ? join(repoRoot, process.argv[appArg + 1]) : join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 const localesDir = join(src, 'locales');
 const LOCALES = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
@@ -38,7 +42,7 @@ const problems = [];
 const featuresDir = join(src, 'features');
 const localeDirs = [
   localesDir,
-  ...readdirSync(featuresDir)
+  ...(statSync(featuresDir, { throwIfNoEntry: false }) ? readdirSync(featuresDir) : [])
     .map((f) => join(featuresDir, f, 'locales'))
     .filter((d) => statSync(d, { throwIfNoEntry: false })?.isDirectory()),
 ];
@@ -112,4 +116,6 @@ if (problems.length) {
   for (const p of problems) console.error(`  - ${p}`);
   process.exit(1);
 }
-console.log(`i18n:check: ${allKeys.size} keys × ${LOCALES.length} locales, all present, non-empty and used.`);
+console.log(
+  `i18n:check (${relative(repoRoot, root)}): ${allKeys.size} keys × ${LOCALES.length} locales, all present, non-empty and used.`,
+);

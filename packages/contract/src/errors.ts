@@ -93,6 +93,8 @@ export const ERROR_KEYS = [
   'LOGIN_EXPIRED',
   'USERNAME_TAKEN',
   'CANNOT_CHANGE_SELF',
+  // operator console (issue 13): a balance adjustment approved by the admin who proposed it
+  'SELF_APPROVAL',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -130,10 +132,38 @@ export const FIELD_MESSAGE_KEYS = [
   // operators (issue 13): a new operator's username, an authenticator app's code
   'FIELD_USERNAME',
   'FIELD_TOTP_CODE',
+  // a review's rejection names a preset reason or types one, not both (issue 13)
+  'FIELD_REASON_ONE',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];
 
-export type MessageKey = ErrorKey | FieldMessageKey | 'OK';
+/**
+ * The texts of the preset reasons an operator may reject a review with (contract/reasons.ts): the
+ * server stores the text in the merchant's language as the request's reason, so the merchant app
+ * shows it as it shows a typed one.
+ */
+export const REASON_MESSAGE_KEYS = [
+  // top-ups
+  'REASON_VOUCHER_UNREADABLE',
+  'REASON_AMOUNT_MISMATCH',
+  'REASON_NOT_RECEIVED',
+  'REASON_DUPLICATE',
+  'REASON_REFERENCE_MISSING',
+  // withdrawals
+  'REASON_DESTINATION_INVALID',
+  'REASON_HOLDER_MISMATCH',
+  'REASON_PAYOUT_FAILED',
+  'REASON_RISK_REVIEW',
+  // identity
+  'REASON_PHOTO_UNCLEAR',
+  'REASON_NAME_MISMATCH',
+  'REASON_ID_EXPIRED',
+  'REASON_ID_NUMBER_MISMATCH',
+  'REASON_HAND_PHOTO_INVALID',
+] as const;
+export type ReasonMessageKey = (typeof REASON_MESSAGE_KEYS)[number];
+
+export type MessageKey = ErrorKey | FieldMessageKey | ReasonMessageKey | 'OK';
 
 /**
  * The variables each message names: `{min}` in a catalogue message of MIN_WITHDRAWAL means `min`

@@ -3,7 +3,7 @@ import { kycStatus, PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } f
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { defineRoute, REVIEWERS } from './route';
 import { text } from './text';
-import { idField, maskedBank, rejectBody } from './wallet';
+import { idField, maskedBank, rejectBodyOf } from './wallet';
 
 // ---------------------------------------------------------------- fields
 
@@ -82,7 +82,16 @@ export type KycSubmissionStatus = z.infer<typeof kycSubmissionStatus>;
 
 const kycSubmission = z.object({
   id: z.number().int(),
-  merchant: z.object({ id: z.number().int(), phone: z.string(), shop_name: z.string() }),
+  merchant: z.object({
+    id: z.number().int(),
+    phone: z.string(),
+    shop_name: z.string(),
+    /** The name and country given at registration, to compare with the typed fields. */
+    registered_name: z.string(),
+    country: z.string(),
+    /** The merchant's identity submissions rejected before this one. */
+    rejected_before: z.number().int(),
+  }),
   real_name: z.string(),
   /** In full, for the operator. */
   id_number: z.string(),
@@ -177,9 +186,10 @@ export const adminKycRoutes = {
     path: '/admin/kyc/reject',
     auth: 'operator',
     roles: REVIEWERS,
-    summary: 'Reject an identity submission with a reason the merchant reads',
+    summary:
+      "Reject an identity submission with a reason the merchant reads: typed (`reason`) or preset (`reason_code`, stored in the merchant's language)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
-    body: rejectBody,
+    body: rejectBodyOf('kyc'),
     data: kycSubmission,
   }),
 } as const;

@@ -48,6 +48,8 @@ export const NOTICE_KINDS = [
   'shop_closed',
   'shop_reopened',
   'commission_earned',
+  // issue 13: a balance adjustment approved by two admins (params direction, amount, reason)
+  'balance_adjusted',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

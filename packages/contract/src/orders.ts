@@ -79,6 +79,16 @@ export const REFUNDED_STATES: readonly RefundStatus[] = ['approved', 'appeal_ref
 
 /** Shipping and appeals are the support desk's work. */
 export const ORDER_DESK_ROLES = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+/** Refund appeals are also a reviewer's work queue (issue 13: the queues are the reviewer's). */
+export const APPEAL_ROLES = ['reviewer', 'support', 'admin'] as const satisfies readonly OperatorRole[];
+
+/** Data rows one shipping CSV may carry (each row is its own transition, audit entry and notice). */
+export const MAX_SHIP_CSV_ROWS = 2_000;
+/** The shipping CSV's columns: the header names them, in any order; `status` and `note` may be left out. */
+export const SHIP_CSV_COLUMNS = ['order_no', 'carrier', 'tracking_no', 'status', 'note'] as const;
+/** What a shipping CSV row does, by its `status` cell (empty: shipped). */
+export const SHIP_CSV_ACTIONS = ['shipped', 'in_transit', 'reached'] as const;
+export type ShipCsvAction = (typeof SHIP_CSV_ACTIONS)[number];
 
 // ---------------------------------------------------------------- fields
 
@@ -406,9 +416,48 @@ export const adminOrderItem = orderItem.extend({
   tracking_no: z.string().nullable(),
 });
 
+/** An order number as printed ("O20261122000042"): matched exactly, either case. */
+export const orderNoQuery = text({ error: 'FIELD_INVALID' })
+  .trim()
+  .max(40, { error: 'FIELD_TOO_LONG' })
+  .transform((v) => v.toUpperCase())
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** A merchant: its id (digits), or a piece of its shop's name. */
+export const merchantQuery = text({ error: 'FIELD_INVALID' })
+  .trim()
+  .max(60, { error: 'FIELD_TOO_LONG' })
+  .optional()
+  .transform((v): { id: number } | { shop: string } | undefined => {
+    if (v === undefined || v === '') return undefined;
+    return /^\d{1,15}$/.test(v) ? { id: Number(v) } : { shop: v };
+  });
+
+/**
+ * A buyer: an email (the signed-in buyer's or a guest's, exactly, either case) or the receiver's
+ * phone (spaces, dashes, dots and brackets dropped, as checkout stores it).
+ */
+export const buyerQuery = text({ error: 'FIELD_INVALID' })
+  .trim()
+  .max(254, { error: 'FIELD_TOO_LONG' })
+  .optional()
+  .transform((v, ctx): { email: string } | { phone: string } | undefined => {
+    if (v === undefined || v === '') return undefined;
+    if (v.includes('@')) return { email: v.toLowerCase() };
+    const phone = v.replace(/[\s\-().]/g, '');
+    if (/^\+?[1-9]\d{5,14}$/.test(phone)) return { phone };
+    ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' });
+    return z.NEVER;
+  });
+
 export const adminOrdersQuery = z.strictObject({
   status: statusQuery.optional(),
   merchant_id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+  /** The merchant by id or shop name (issue 13); `merchant_id` stays for links by id. */
+  merchant: merchantQuery,
+  order_no: orderNoQuery,
+  buyer: buyerQuery,
   keyword: orderKeywordField,
   ...pageQuery,
 });
@@ -429,13 +478,36 @@ export const arbitrateBody = z.strictObject({
   reason: reasonField,
 });
 
+/** One row of a shipping CSV, as done or refused (like the catalogue import's problems). */
+export const shipCsvResult = z.object({
+  /** 1 is the first data row. */
+  row: z.number().int(),
+  order_no: z.string(),
+  /** What the row asked for (null when the row could not be read). */
+  action: z.enum(SHIP_CSV_ACTIONS).nullable(),
+  done: z.boolean(),
+  /** The refusal's key (ORDER_STATUS_CHANGED, NOT_FOUND, INVALID_INPUT...), the column at fault, and the message in the caller's language. */
+  error: z.string().nullable(),
+  field: z.string().nullable(),
+  msg: z.string().nullable(),
+});
+
+/** An appealed refund as the queue shows it: both sides' statements and the order's money trail. */
+export const appealItem = refundItem.extend({
+  merchant_id: z.number().int(),
+  shop_name: z.string(),
+  order_status: z.number().int(),
+  money: moneyTrail,
+});
+
 export const adminOrderRoutes = {
   orders: defineRoute({
     method: 'GET',
     path: '/admin/orders',
     auth: 'operator',
     roles: ORDER_DESK_ROLES,
-    summary: 'Orders of every shop, newest first (filter by status, merchant, order number or title)',
+    summary:
+      'Orders of every shop, newest first: filter by status, merchant (id or shop name), order number, buyer (email or phone), or a keyword (order-number prefix or title)',
     refusals: ['INVALID_INPUT'],
     query: adminOrdersQuery,
     data: orderPage(adminOrderItem),
@@ -470,21 +542,38 @@ export const adminOrderRoutes = {
     body: progressBody,
     data: adminOrderItem,
   }),
+  shipCsv: defineRoute({
+    method: 'POST',
+    path: '/admin/orders/ship_csv',
+    auth: 'operator',
+    roles: ORDER_DESK_ROLES,
+    multipart: true,
+    summary:
+      'Shipping steps from a CSV (multipart `file`, or a text/csv body): columns order_no, carrier, tracking_no (shipped), or order_no and status in_transit / reached (with an optional note). Each row is its own step, and one row refused does not stop the others; every row is reported',
+    refusals: ['INVALID_INPUT', 'UNSUPPORTED_FILE', 'FILE_TOO_LARGE', 'UPLOAD_INVALID'],
+    data: z.object({
+      rows: z.number().int(),
+      done: z.number().int(),
+      failed: z.number().int(),
+      results: z.array(shipCsvResult),
+    }),
+  }),
   appeals: defineRoute({
     method: 'GET',
     path: '/admin/refunds/appeals',
     auth: 'operator',
-    roles: ORDER_DESK_ROLES,
-    summary: 'Refunds a merchant rejected and the buyer appealed, oldest first',
+    roles: APPEAL_ROLES,
+    summary:
+      "Refunds a merchant rejected and the buyer appealed, oldest first: the buyer's reason and appeal, the merchant's rejection, the order's money trail",
     refusals: ['INVALID_INPUT'],
     query: appealsQuery,
-    data: pageOf(refundItem.extend({ merchant_id: z.number().int(), shop_name: z.string() })),
+    data: pageOf(appealItem),
   }),
   arbitrate: defineRoute({
     method: 'POST',
     path: '/admin/refunds/arbitrate',
     auth: 'operator',
-    roles: ORDER_DESK_ROLES,
+    roles: APPEAL_ROLES,
     idempotent: true,
     summary:
       "Decide an appealed refund once: refund the buyer from escrow (as a merchant's approval would), or uphold the rejection",

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } from './account';
 import { MAX_AMOUNT_MINOR, MIN_TOPUP_MINOR } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { JOURNAL_TYPES } from './ledger';
 import { formatMoney } from './money';
 import { moneyIn, moneyOut } from './money-fields';
+import { type ReasonQueue, reasonCodes } from './reasons';
 import { ADMINS, defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 
@@ -134,6 +136,29 @@ const merchantRef = z.object({
   shop_name: z.string(),
 });
 
+/** A merchant's top-ups so far, by outcome (the reviewer's "history" beside a top-up). */
+export const rechargeHistory = z.object({
+  approved: z.number().int(),
+  approved_total: moneyOut,
+  rejected: z.number().int(),
+  cancelled: z.number().int(),
+  /** Pending, this one included. */
+  pending: z.number().int(),
+  first_at: isoTime.nullable(),
+});
+
+/** How many of a merchant's latest wallet postings a withdrawal in review shows. */
+export const RECENT_ACTIVITY = 5;
+/** One wallet posting as a review shows it (the funds records' line, shortened). */
+export const recentPosting = z.object({
+  journal_type: z.enum(JOURNAL_TYPES),
+  /** Signed: + into the wallet, − out of it. */
+  amount: moneyOut,
+  balance_after: moneyOut,
+  reason: z.string().nullable(),
+  created_at: isoTime,
+});
+
 // ---------------------------------------------------------------- bodies
 
 export const rechargeBody = z
@@ -170,7 +195,27 @@ export const extractBody = z
 export type ExtractBody = z.input<typeof extractBody>;
 
 export const idBody = z.strictObject({ id: idField });
-export const rejectBody = z.strictObject({ id: idField, reason: reasonField });
+/**
+ * A review's rejection (issue 13): a `reason` typed by the operator, or one of the queue's preset
+ * `reason_code`s (contract/reasons.ts), exactly one of the two. The server stores a code as its text
+ * in the merchant's language, so the merchant reads either the same way.
+ */
+export function rejectBodyOf<Q extends ReasonQueue>(queue: Q) {
+  return z
+    .strictObject({
+      id: idField,
+      reason: reasonField.optional(),
+      reason_code: z.enum(reasonCodes(queue), { error: 'FIELD_CHOOSE' }).optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.reason !== undefined && body.reason_code !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['reason_code'], message: 'FIELD_REASON_ONE' });
+      else if (body.reason === undefined && body.reason_code === undefined)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: 'FIELD_REQUIRED' });
+    });
+}
+export const rejectRechargeBody = rejectBodyOf('recharge');
+export const rejectWithdrawalBody = rejectBodyOf('withdrawal');
 
 const listQuery = z.object({ ...pageQuery, status: reviewStatus.optional() });
 const adminListQuery = z.object({
@@ -335,10 +380,11 @@ export const adminWalletRoutes = {
     path: '/admin/recharges',
     auth: 'operator',
     roles: REVIEWERS,
-    summary: 'Top-ups to review (all statuses with `status` unset), oldest first',
+    summary:
+      "Top-ups to review (all statuses with `status` unset), oldest first, each with the merchant's top-up history",
     refusals: ['INVALID_INPUT'],
     query: adminListQuery,
-    data: pageOf(rechargeItem.extend({ merchant: merchantRef })),
+    data: pageOf(rechargeItem.extend({ merchant: merchantRef, history: rechargeHistory })),
   }),
   approveRecharge: defineRoute({
     method: 'POST',
@@ -357,9 +403,10 @@ export const adminWalletRoutes = {
     auth: 'operator',
     roles: REVIEWERS,
     idempotent: true,
-    summary: 'Reject a pending top-up with a reason the merchant reads',
+    summary:
+      "Reject a pending top-up with a reason the merchant reads: typed (`reason`) or preset (`reason_code`, stored in the merchant's language)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
-    body: rejectBody,
+    body: rejectRechargeBody,
     data: rechargeItem,
   }),
   withdrawals: defineRoute({
@@ -367,7 +414,8 @@ export const adminWalletRoutes = {
     path: '/admin/withdrawals',
     auth: 'operator',
     roles: REVIEWERS,
-    summary: 'Withdrawals to review (full destination details), oldest first',
+    summary:
+      "Withdrawals to review (full destination details), oldest first, each with the merchant's balance, hold and recent funds records",
     refusals: ['INVALID_INPUT'],
     query: adminListQuery,
     data: pageOf(
@@ -377,6 +425,10 @@ export const adminWalletRoutes = {
           .object({ holder_name: z.string(), bank_name: z.string(), account_number: z.string() })
           .nullable(),
         reference: z.string().nullable(),
+        /** The merchant's wallet now, and what its withdrawal hold holds (this one included while pending). */
+        wallet: z.object({ balance: moneyOut, hold: moneyOut }),
+        /** The merchant's latest wallet postings, newest first (RECENT_ACTIVITY of them). */
+        recent: z.array(recentPosting),
       }),
     ),
   }),
@@ -386,9 +438,14 @@ export const adminWalletRoutes = {
     auth: 'operator',
     roles: REVIEWERS,
     idempotent: true,
-    summary: 'Mark a pending withdrawal paid: the hold goes out (actual) and to revenue (fee)',
+    summary:
+      'Mark a pending withdrawal paid with its payout reference (the bank transfer or chain transaction): the hold goes out (actual) and to revenue (fee)',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
-    body: z.strictObject({ id: idField, reference: text().trim().max(200).optional() }),
+    body: z.strictObject({
+      id: idField,
+      /** The bank's transfer reference or the chain transaction id; kept on the withdrawal and in the audit. */
+      reference: text({ error: 'FIELD_INVALID' }).trim().max(200, { error: 'FIELD_TOO_LONG' }).optional(),
+    }),
     data: withdrawalItem,
   }),
   rejectWithdrawal: defineRoute({
@@ -397,9 +454,10 @@ export const adminWalletRoutes = {
     auth: 'operator',
     roles: REVIEWERS,
     idempotent: true,
-    summary: 'Reject a pending withdrawal: the hold returns to the wallet',
+    summary:
+      "Reject a pending withdrawal: the hold returns to the wallet; a typed `reason` or a preset `reason_code` (stored in the merchant's language)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
-    body: rejectBody,
+    body: rejectWithdrawalBody,
     data: withdrawalItem,
   }),
   depositAddresses: defineRoute({

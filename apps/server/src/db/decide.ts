@@ -4,7 +4,7 @@ import type { Db } from './database';
 import type { DB } from './schema';
 
 /** Tables of requests that wait for one decision: a `status` that starts at 'pending'. */
-export type Decidable = 'recharges' | 'withdrawals' | 'kyc_submissions';
+export type Decidable = 'recharges' | 'withdrawals' | 'kyc_submissions' | 'balance_adjustments';
 
 /**
  * Decides a pending request once: one conditional UPDATE moves it from 'pending' to its final
@@ -19,7 +19,7 @@ export async function decideOnce<T extends Decidable>(
   change: Updateable<DB[T]>,
   scope: { merchantId?: number } = {},
 ): Promise<Selectable<DB[T]>> {
-  // Kysely cannot narrow a table name held in a type parameter; the three tables share these columns.
+  // Kysely cannot narrow a table name held in a type parameter; the tables share these columns.
   // biome-ignore lint/suspicious/noExplicitAny: see above
   const db = tx as unknown as Kysely<any>;
   const name: string = table;
@@ -34,4 +34,12 @@ export async function decideOnce<T extends Decidable>(
   let exists = db.selectFrom(name).select('id').where('id', '=', id);
   if (scope.merchantId !== undefined) exists = exists.where('merchant_id', '=', scope.merchantId);
   throw (await exists.executeTakeFirst()) ? new Refusal('ALREADY_RESOLVED') : notFound();
+}
+
+/** The merchant a request belongs to (undefined when there is no such request). */
+export async function ownerOf(db: Db, table: Decidable, id: number): Promise<number | undefined> {
+  // biome-ignore lint/suspicious/noExplicitAny: as in decideOnce, the tables share `id` and `merchant_id`.
+  const q = db as unknown as Kysely<any>;
+  const row = await q.selectFrom(table).select('merchant_id').where('id', '=', id).executeTakeFirst();
+  return row?.merchant_id as number | undefined;
 }

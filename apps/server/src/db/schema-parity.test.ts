@@ -94,6 +94,34 @@ const allowed: Allowed[] = [
     fact: 'index product_texts_title_trgm on product_texts (title)',
     reason: "PostgreSQL's pg_trgm GIN index over product titles, the twin of SQLite's FTS5 table",
   },
+  // 013: the merchants' search (docs/console-api.md "Merchants"), each engine's own way.
+  {
+    only: 'sqlite',
+    fact: /^(table|column|primary key) shop_search(_config|_content|_data|_docsize|_idx)?\b/,
+    reason: "SQLite's FTS5 trigram index over shop names: a virtual table and its shadow tables",
+  },
+  {
+    only: 'sqlite',
+    fact: /^trigger shops_search_(insert|update|delete) on shops: after (insert|update|delete)$/,
+    reason: "keep the FTS5 index's row of a shop in step with its name",
+  },
+  {
+    only: 'postgres',
+    fact: 'index shops_name_trgm on shops (name)',
+    reason: "PostgreSQL's pg_trgm GIN index over shop names, the twin of SQLite's FTS5 table",
+  },
+  {
+    only: 'sqlite',
+    fact: 'index orders_id on orders (id)',
+    reason:
+      "SQLite stores orders in id order, so a deep page of every order walked the wide rows; PostgreSQL's primary key index already is this narrow index",
+  },
+  {
+    only: 'postgres',
+    fact: /^index merchants_(phone|email)_pattern on merchants \((phone|email)\)$/,
+    reason:
+      "LIKE 'x%' on PostgreSQL needs a text_pattern_ops index under any collation; SQLite reads the prefix as a range of 001's unique index (binary collation)",
+  },
 ];
 
 // ------------------------------------------------------------------------------------------ facts

@@ -3,6 +3,7 @@ import type { ListingStatus } from '@dropdesk/contract/catalogue';
 import type { Lang, UploadKind } from '@dropdesk/contract/constants';
 import type { KycSubmissionStatus } from '@dropdesk/contract/kyc';
 import type { AccountKind, JournalType } from '@dropdesk/contract/ledger';
+import type { AdjustmentDirection, AdjustmentStatus } from '@dropdesk/contract/merchants-admin';
 import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import type { OperatorRole } from '@dropdesk/contract/route';
 import type {
@@ -753,6 +754,48 @@ export interface ShopCreditSlotsTable {
   refunds_lost: Generated<number>;
 }
 
+// ---------------------------------------------------------------- operator console (013_console)
+
+/** A balance adjustment: proposed by one admin, approved (its journal posted) by another or rejected. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  direction: AdjustmentDirection;
+  amount: number;
+  reason: string;
+  status: Generated<AdjustmentStatus>;
+  proposed_by: number;
+  decided_by: number | null;
+  decision_reason: string | null;
+  journal_id: number | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** One run of the ledger check; `summary` is JSON text, an array of the first differences. */
+export interface LedgerChecksTable {
+  id: Generated<number>;
+  ok: number;
+  problems: number;
+  summary: string;
+  journals: number;
+  postings: number;
+  accounts: number;
+  duration_ms: number;
+  /** Null: the periodic job. */
+  operator_id: number | null;
+  created_at: number;
+}
+
+/**
+ * SQLite only (migration 013): the FTS5 trigram table of shop names the merchants' search reads, one
+ * row per shop (rowid = −merchant id), kept by triggers on `shops`. Never written by the application.
+ */
+export interface ShopSearchTable {
+  rowid: number;
+  name: string;
+}
+
 export interface DB {
   merchants: MerchantsTable;
   shops: ShopsTable;
@@ -815,6 +858,9 @@ export interface DB {
   shop_stat_slots: ShopStatSlotsTable;
   shop_visit_days: ShopVisitDaysTable;
   shop_credit_slots: ShopCreditSlotsTable;
+  balance_adjustments: BalanceAdjustmentsTable;
+  ledger_checks: LedgerChecksTable;
+  shop_search: ShopSearchTable;
 }
 
 export type Merchant = Selectable<MerchantsTable>;

@@ -1,6 +1,7 @@
-// The webServer of playwright.config.ts: builds the merchant app (apps/web) and the storefront
-// (apps/storefront, served under /s/) when their dist is missing or older than their sources, then
-// runs the real server (apps/server) in this process's place.
+// The webServer of playwright.config.ts (apps/web's and apps/admin's): builds the merchant app
+// (apps/web), the storefront (apps/storefront, served under /s/) and the operator console
+// (apps/admin, under /console/) when their dist is missing or older than their sources, then runs
+// the real server (apps/server) in this process's place.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const storefrontDir = path.resolve(webDir, '../storefront');
+const consoleDir = path.resolve(webDir, '../admin');
 const serverDir = path.resolve(webDir, '../server');
 const repoDir = path.resolve(webDir, '../..');
 // The production build of the server (apps/server/built.mjs rebuilds it when stale), and its
@@ -41,6 +43,12 @@ buildIfStale('apps/web', webDir, [
   path.join(repoDir, 'packages/contract/messages'),
 ]);
 buildIfStale('apps/storefront', storefrontDir, [...own(storefrontDir), ...shared]);
+// The console bundles the server's messages too (its forms say what the server would).
+buildIfStale('apps/admin', consoleDir, [
+  ...own(consoleDir),
+  ...shared,
+  path.join(repoDir, 'packages/contract/messages'),
+]);
 
 const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
   cwd: serverDir,

@@ -75,14 +75,17 @@ export const merchantsRepository = {
     return merInfoQuery(db, { id, wallet: `wallet:${id}` }).then(([row]) => row);
   },
 
-  /** Who a merchant is, for operators' lists: id, name, phone, shop name. */
+  /** Who a merchant is, for operators' lists: id, name, phone, country, shop name. */
   async refs(db: Db, ids: number[]) {
     if (ids.length === 0)
-      return new Map<number, { id: number; real_name: string; phone: string; shop_name: string }>();
+      return new Map<
+        number,
+        { id: number; real_name: string; phone: string; country: string; shop_name: string }
+      >();
     const rows = await db
       .selectFrom('merchants as m')
       .innerJoin('shops as s', 's.merchant_id', 'm.id')
-      .select(['m.id', 'm.real_name', 'm.phone', 's.name as shop_name'])
+      .select(['m.id', 'm.real_name', 'm.phone', 'm.country', 's.name as shop_name'])
       .where('m.id', 'in', [...new Set(ids)])
       .execute();
     return new Map(rows.map((r) => [r.id, r]));

@@ -253,6 +253,18 @@ describe(`the audit log (${engine})`, () => {
     );
     await appealRefund(t, refund.id);
     const closeMe = await newMerchant(t);
+    const toShipByCsv = await newOrder(t, m.id, { status: 1 });
+    // A balance adjustment is approved or rejected by another admin than its proposer.
+    const proposer = await newOperator(t, 'admin');
+    const proposal = async () => {
+      const res = await proposer.post(
+        '/admin/adjustments/propose',
+        { merchant_id: m.id, direction: 'credit', amount: '1.00', reason: 'Walk' },
+        { headers: { 'Idempotency-Key': randomUUID() } },
+      );
+      if (res.code !== 1) throw new Error(`proposal: ${res.raw}`);
+      return res.data.id as number;
+    };
 
     /** A body for each POST row, and, for the forms, how to send it. */
     type Call = { body: Record<string, unknown> } | { form: () => Promise<Reply> };
@@ -326,6 +338,26 @@ describe(`the audit log (${engine})`, () => {
       'POST /admin/recharges/reject': () => ({ body: { id: topUpB.id, reason: 'Walk' } }),
       'POST /admin/withdrawals/approve': () => ({ body: { id: wA } }),
       'POST /admin/withdrawals/reject': () => ({ body: { id: wB, reason: 'Walk' } }),
+      'POST /admin/adjustments/propose': () => ({
+        body: { merchant_id: m.id, direction: 'credit', amount: '2.00', reason: 'Walk' },
+      }),
+      'POST /admin/adjustments/approve': async () => ({ body: { id: await proposal() } }),
+      'POST /admin/adjustments/reject': async () => ({ body: { id: await proposal(), reason: 'Walk' } }),
+      'POST /admin/ledger/check': () => ({ body: {} }),
+      'POST /admin/orders/ship_csv': () => ({
+        form: async () =>
+          postForm(admin, '/admin/orders/ship_csv', [
+            {
+              name: 'file',
+              filename: 'shipping.csv',
+              content: csv([
+                ['order_no', 'carrier', 'tracking_no'],
+                [toShipByCsv.order_no, 'GHN', 'W2'],
+              ]),
+              mime: 'text/csv',
+            },
+          ]),
+      }),
       'POST /admin/deposit_addresses': () => ({ body: { network: 'TRC20', address: TRC20, enabled: true } }),
       'POST /admin/wallet/settings': () => ({
         body: {

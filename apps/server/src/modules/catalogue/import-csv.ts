@@ -88,16 +88,16 @@ const BOOLEANS: Record<string, boolean> = {
   no: false,
 };
 
-/** The message of a failed field check, with its variables (`{max}`), in `lang`. */
-function messageOf(lang: Lang, issues: z.core.$ZodIssue[]): string {
+/** The message of a failed field check, with its variables (`{max}`), in `lang` (also the shipping CSV's). */
+export function messageOf(lang: Lang, issues: z.core.$ZodIssue[]): string {
   const key = Object.values(fieldsOf(issues))[0] ?? 'FIELD_INVALID';
   let params: Record<string, unknown> | undefined;
   for (const issue of issues) if (issue.code === 'custom' && issue.params) params ??= issue.params;
   return t(lang, key, params);
 }
 
-/** The text of an uploaded file: UTF-8 (a BOM is dropped), nothing binary. */
-function decode(bytes: Buffer): string {
+/** The text of an uploaded file: UTF-8 (a BOM is dropped), nothing binary (also the shipping CSV's). */
+export function decode(bytes: Buffer): string {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

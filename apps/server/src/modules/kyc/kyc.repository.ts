@@ -31,6 +31,17 @@ export const kycRepository = {
     );
   },
 
+  /** The rejected submissions of these merchants (id and merchant), to count those before each one. */
+  rejected(db: Db, merchantIds: readonly number[]): Promise<{ id: number; merchant_id: number }[]> {
+    if (merchantIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('kyc_submissions')
+      .select(['id', 'merchant_id'])
+      .where('merchant_id', 'in', [...new Set(merchantIds)])
+      .where('status', '=', 'rejected')
+      .execute();
+  },
+
   /**
    * Moves the merchant's identity status from one of `from` to `to` with one conditional UPDATE;
    * false when it was not in `from` (a double submission, a racing review).

@@ -15,5 +15,5 @@ export async function kycRoutes(app: FastifyInstance) {
 
   route(app, a.list, (req) => kyc.list(req.query));
   route(app, a.approve, (req) => kyc.review(req.operator!, req.body.id, 'verified', null));
-  route(app, a.reject, (req) => kyc.review(req.operator!, req.body.id, 'rejected', req.body.reason));
+  route(app, a.reject, (req) => kyc.review(req.operator!, req.body.id, 'rejected', req.body));
 }

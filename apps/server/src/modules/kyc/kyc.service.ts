@@ -1,10 +1,11 @@
-import { decideOnce } from '../../db/decide';
+import { decideOnce, ownerOf } from '../../db/decide';
 import type { Merchant } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantsRepository } from '../account/merchants.repository';
 import { recordDecision } from '../admin/operators';
+import { type Rejection, rejectionReason } from '../admin/reasons';
 import { notify } from '../messages/notices.repository';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import type { MoneyDeps } from '../wallet/deps';
@@ -110,16 +111,28 @@ export class KycService {
 
   // ------------------------------------------------------------ operators
 
+  /**
+   * Submissions as the review queue shows them: beside the typed fields and the photos, the name and
+   * country the merchant registered with, and how many of its submissions were rejected before.
+   */
   private async view(rows: SubmissionRow[]) {
-    const merchants = await merchantsRepository.refs(
-      this.deps.db,
-      rows.map((r) => r.merchant_id),
-    );
+    const ids = rows.map((r) => r.merchant_id);
+    const [merchants, rejected] = await Promise.all([
+      merchantsRepository.refs(this.deps.db, ids),
+      kycRepository.rejected(this.deps.db, ids),
+    ]);
     return rows.map((r) => {
       const m = merchants.get(r.merchant_id)!;
       return {
         id: r.id,
-        merchant: { id: m.id, phone: m.phone, shop_name: m.shop_name },
+        merchant: {
+          id: m.id,
+          phone: m.phone,
+          shop_name: m.shop_name,
+          registered_name: m.real_name,
+          country: m.country,
+          rejected_before: rejected.filter((x) => x.merchant_id === r.merchant_id && x.id < r.id).length,
+        },
         real_name: r.real_name,
         id_number: r.id_number,
         id_card_front_url: url(r.id_card_front),
@@ -138,9 +151,22 @@ export class KycService {
     return { ...page, list: await this.view(page.list) };
   }
 
-  async review(op: SessionOperator, id: number, decision: 'verified' | 'rejected', reason: string | null) {
+  /**
+   * Verifies or rejects a pending submission, once (decideOnce); a rejection's reason is typed or a
+   * preset code's text in the merchant's language (admin/reasons.ts).
+   */
+  async review(
+    op: SessionOperator,
+    id: number,
+    decision: 'verified' | 'rejected',
+    rejection: Rejection<'kyc'> | null,
+  ) {
     const now = this.deps.clock.now();
     const row = await this.deps.db.transaction().execute(async (tx) => {
+      const reason =
+        rejection === null
+          ? null
+          : await rejectionReason(tx, 'kyc', await ownerOf(tx, 'kyc_submissions', id), rejection);
       const row = await decideOnce(tx, 'kyc_submissions', id, {
         status: decision,
         reason,
@@ -156,7 +182,7 @@ export class KycService {
           target: { type: 'kyc', id: row.id },
           before: { status: 'pending', reason: null },
           after: { status: decision, reason },
-          detail: { merchant: row.merchant_id },
+          detail: { merchant: row.merchant_id, reason, reason_code: rejection?.reason_code ?? null },
           notice: {
             merchantId: row.merchant_id,
             type: decision === 'verified' ? 'kyc_verified' : 'kyc_rejected',

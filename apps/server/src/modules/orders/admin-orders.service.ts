@@ -1,17 +1,23 @@
+import type { Lang } from '@dropdesk/contract/constants';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import { t } from '../../i18n/t';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/refusal';
+import { notFound, Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { recordDecision } from '../admin/operators';
+import { shopsRepository } from '../shop/shops.repository';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { type OrderWithRefund, ordersRepository as repo } from './orders.repository';
+import { readShipCsv, type ShipCsvResult } from './ship-csv';
 import { moveOrder, type OrderRow } from './transitions';
 
 export interface OrderDeskDeps {
   db: Db;
   clock: Clock;
+  /** Where a shipping CSV row that failed for a reason other than a refusal is told (the others go on). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** The operator's line of an order: the merchant's, with whose shop it is and how it ships. */
@@ -24,6 +30,9 @@ function adminItemOf(order: OrderRow, refundStatus: OrderWithRefund['refund_stat
     tracking_no: order.tracking_no,
   };
 }
+
+/** Shops a shop-name filter names one by one; past this many, the name search itself is the filter. */
+const SHOPS_BY_NAME = 200;
 
 /** The next shipping step an operator records: in transit from shipped, reached from in transit. */
 const PROGRESS = {
@@ -41,17 +50,44 @@ const PROGRESS = {
 export class OrderDesk {
   constructor(private readonly deps: OrderDeskDeps) {}
 
+  /**
+   * Every shop's orders, newest first, by status, merchant (`merchant_id`, or `merchant`: an id or a
+   * piece of the shop's name), order number, buyer (email or the receiver's phone) or keyword.
+   */
   async list(
     query: Paging & {
       status?: OrderStatus | undefined;
       merchant_id?: number | undefined;
+      merchant?: { id: number } | { shop: string } | undefined;
+      order_no?: string | undefined;
+      buyer?: { email: string } | { phone: string } | undefined;
       keyword?: string | undefined;
     },
   ) {
     const { db } = this.deps;
+    const ids: number[] = [];
+    if (query.merchant_id !== undefined) ids.push(query.merchant_id);
+    if (query.merchant && 'id' in query.merchant) ids.push(query.merchant.id);
+    // Both given and different: no order is of two shops.
+    const merchantId = ids.length && ids.every((id) => id === ids[0]) ? ids[0] : ids.length ? -1 : undefined;
+    const merchantIds =
+      query.merchant && 'shop' in query.merchant
+        ? await shopsRepository.named(db, query.merchant.shop, SHOPS_BY_NAME)
+        : undefined;
+    const buyer =
+      query.buyer && 'email' in query.buyer
+        ? { email: query.buyer.email, buyerId: await repo.buyerIdByEmail(db, query.buyer.email) }
+        : query.buyer;
     const page = await repo.page(
       db,
-      { merchantId: query.merchant_id, status: query.status, keyword: query.keyword },
+      {
+        merchantId,
+        merchantIds,
+        status: query.status,
+        keyword: query.keyword,
+        orderNo: query.order_no,
+        buyer,
+      },
       query,
     );
     const shops = await repo.shopNames(
@@ -135,6 +171,43 @@ export class OrderDesk {
         },
       };
     });
+  }
+
+  /**
+   * Shipping steps from a CSV (ship-csv.ts reads and checks it): each row, in file order, is its own
+   * step (`ship` or `progress`, so its own transaction, timeline row, audit entry and notice), and a
+   * row refused (a bad cell, an order not found, an order not in the step's status) is reported and
+   * does not stop the others. Rows naming one order twice run in order (shipped, then in transit).
+   */
+  async shipCsv(op: SessionOperator, lang: Lang, bytes: Buffer) {
+    const { rows, lines } = readShipCsv(bytes, lang);
+    const results: ShipCsvResult[] = [];
+    for (const line of lines) {
+      if ('result' in line) {
+        results.push(line.result);
+        continue;
+      }
+      const base = { row: line.row, order_no: line.order_no, action: line.action };
+      try {
+        const id = await repo.idByOrderNo(this.deps.db, line.order_no);
+        if (id === undefined) throw notFound();
+        if (line.action === 'shipped')
+          await this.ship(op, { id, carrier: line.carrier, tracking_no: line.tracking_no });
+        else
+          await this.progress(op, {
+            id,
+            status: line.action === 'in_transit' ? 6 : 7,
+            ...(line.note === null ? {} : { note: line.note }),
+          });
+        results.push({ ...base, done: true, error: null, field: null, msg: null });
+      } catch (error) {
+        const key = error instanceof Refusal ? error.key : 'INTERNAL';
+        if (!(error instanceof Refusal)) this.deps.log?.(`ship_csv: row ${line.row} failed`, error);
+        results.push({ ...base, done: false, error: key, field: null, msg: t(lang, key) });
+      }
+    }
+    const done = results.filter((r) => r.done).length;
+    return { rows, done, failed: results.length - done, results };
   }
 
   /** One shipping step in a transaction with its audit entry and notice; answers the order's line. */

@@ -1,11 +1,11 @@
 import { AFTER_SALES_MS, AUTO_CONFIRM_MS } from '@dropdesk/contract/orders';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { withJobLock } from '../../db/job-lock';
 import type { Clock } from '../../lib/clock';
+import { periodic } from '../../lib/periodic';
 import { Refusal } from '../../lib/refusal';
 import { payCommission } from '../alliance/alliance.service';
-import { isPostgres } from '../catalogue/search';
 import { endPromotions } from '../express/express-jobs';
 import { notifyOrder } from '../messages/notices.repository';
 import { settlementAmount, settlementJournal } from './order-money';
@@ -143,20 +143,15 @@ export class OrderJobs {
   }
 
   private async locked(): Promise<JobsReport> {
-    const { db } = this.deps;
-    if (!isPostgres(db)) return this.all();
-    return db.connection().execute(async (conn) => {
-      const got = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_lock(${ORDER_JOBS_LOCK}) as locked`.execute(conn);
-      if (!got.rows[0]?.locked)
-        return { ran: false, cancelled: 0, confirmed: 0, settled: 0, promotionsEnded: 0 };
-      try {
-        return await this.all();
-      } finally {
-        await sql`select pg_advisory_unlock(${ORDER_JOBS_LOCK})`.execute(conn);
+    return (
+      (await withJobLock(this.deps.db, ORDER_JOBS_LOCK, () => this.all())) ?? {
+        ran: false,
+        cancelled: 0,
+        confirmed: 0,
+        settled: 0,
+        promotionsEnded: 0,
       }
-    });
+    );
   }
 
   private async all(): Promise<JobsReport> {
@@ -200,29 +195,11 @@ export class OrderJobs {
  * by hand) once the server is ready, and stops them when it closes, waiting for a run in progress.
  */
 export async function orderJobsPlugin(app: FastifyInstance) {
-  const interval = app.config.orders.jobsIntervalMs;
-  if (interval <= 0) return;
   const jobs = new OrderJobs({
     db: app.database.db,
     clock: app.clock,
     log: (message, error) => app.log.error({ err: error }, message),
   });
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const tick = () => {
-    jobs
-      .runOnce()
-      .catch((error: unknown) => app.log.error({ err: error }, 'order jobs: run failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, interval);
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(tick, interval);
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await jobs.idle();
-  });
+  // Each tick waits for its run (runOnce), so close waits for a run in progress.
+  periodic(app, 'order jobs', app.config.orders.jobsIntervalMs, () => jobs.runOnce());
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import type { OrderEventsTable, RefundsTable } from '../../db/schema';
 import { isPostgres, likePattern } from '../catalogue/search';
+import type { MerchantIds } from '../shop/shop-search';
 import type { OrderRow } from './transitions';
 
 export type RefundRow = Selectable<RefundsTable>;
@@ -28,6 +29,18 @@ export interface OrderFilter {
   sold?: boolean | undefined;
   /** Only the orders paid in [from, to) (epoch ms; orders_merchant_paid). */
   paid?: { from: number; to: number } | undefined;
+  /** Operators (issue 13): the order of this number (its unique index). */
+  orderNo?: string | undefined;
+  /**
+   * Operators: the orders of these shops (orders_merchant per shop), or of the shops a subquery of
+   * merchant ids names (a shop-name search matching many shops).
+   */
+  merchantIds?: readonly number[] | MerchantIds | undefined;
+  /**
+   * Operators: a buyer's orders, by email (a signed-in buyer's, orders_buyer, or a guest's,
+   * orders_guest) or by the receiver's phone (orders_receiver_phone).
+   */
+  buyer?: { email: string; buyerId: number | null } | { phone: string } | undefined;
 }
 
 export interface RefundFilter {
@@ -86,6 +99,22 @@ export const ordersRepository = {
     if (filter.keyword) q = q.where(keywordMatches(db, filter.keyword));
     if (filter.sold) q = q.where('o.paid_at', 'is not', null).whereRef('o.refunded', '<', 'o.total');
     if (filter.paid) q = q.where('o.paid_at', '>=', filter.paid.from).where('o.paid_at', '<', filter.paid.to);
+    if (filter.orderNo !== undefined) q = q.where('o.order_no', '=', filter.orderNo);
+    if (Array.isArray(filter.merchantIds))
+      q = filter.merchantIds.length
+        ? q.where('o.merchant_id', 'in', [...filter.merchantIds])
+        : q.where(sql<SqlBool>`1 = 0`);
+    else if (filter.merchantIds) q = q.where('o.merchant_id', 'in', filter.merchantIds);
+    if (filter.buyer && 'email' in filter.buyer) {
+      // A guest's orders (orders_guest) and, when the email is a signed-in buyer's, that buyer's
+      // (orders_buyer): with the buyer's id known, both engines read the two indexes and unite them.
+      const { email, buyerId } = filter.buyer;
+      q = q.where((eb) =>
+        buyerId === null
+          ? eb('o.guest_email', '=', email)
+          : eb.or([eb('o.guest_email', '=', email), eb('o.buyer_id', '=', buyerId)]),
+      );
+    } else if (filter.buyer) q = q.where('o.receiver_phone', '=', filter.buyer.phone);
     const [counted, ids] = await Promise.all([
       db
         .selectFrom(
@@ -135,6 +164,18 @@ export const ordersRepository = {
       .where('o.id', '=', id);
     if (scope.merchantId !== undefined) q = q.where('o.merchant_id', '=', scope.merchantId);
     return q.executeTakeFirst();
+  },
+
+  /** The signed-in buyer of this email, if there is one (buyers.email is unique). */
+  async buyerIdByEmail(db: Db, email: string): Promise<number | null> {
+    const row = await db.selectFrom('buyers').select('id').where('email', '=', email).executeTakeFirst();
+    return row?.id ?? null;
+  },
+
+  /** The id of the order of this number (orders.order_no is unique). */
+  async idByOrderNo(db: Db, orderNo: string): Promise<number | undefined> {
+    const row = await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirst();
+    return row?.id;
   },
 
   /** The merchant's orders of `ids` (the others are not theirs or do not exist). */

@@ -10,7 +10,7 @@ import type { SessionOperator } from '../../plugins/types';
 import { recordDecision } from '../admin/operators';
 import { shopStats } from '../dashboard/shop-stats';
 import { walletBalance } from '../ledger/ledger';
-import { orderItemOf, refundItemOf } from './order.views';
+import { moneyTrailOf, orderItemOf, refundItemOf } from './order.views';
 import { refundJournal } from './order-money';
 import { type RefundRow, ordersRepository as repo } from './orders.repository';
 import { stockRepository } from './stock.repository';
@@ -170,7 +170,11 @@ export class RefundsService {
     });
   }
 
-  /** Refunds appealed to the platform (or, with `status`, those decided on appeal), oldest first. */
+  /**
+   * Refunds appealed to the platform (or, with `status`, those decided on appeal), oldest first: the
+   * buyer's reason and appeal statement and the merchant's rejection (the refund's own columns), and
+   * the order's status and money trail (where the money is, from the order's money columns).
+   */
   async appeals(query: Paging & { status?: 'appealed' | 'appeal_refunded' | 'appeal_rejected' | undefined }) {
     const { db } = this.deps;
     const page = await repo.refundsPage(
@@ -179,19 +183,32 @@ export class RefundsService {
       query,
       'asc',
     );
-    const shops = await repo.shopNames(
-      db,
-      page.rows.map((r) => r.merchant_id),
-    );
+    const [shops, orders] = await Promise.all([
+      repo.shopNames(
+        db,
+        page.rows.map((r) => r.merchant_id),
+      ),
+      repo
+        .withRefunds(
+          db,
+          page.rows.map((r) => r.order_id),
+        )
+        .then((rows) => new Map(rows.map((o) => [o.id, o]))),
+    ]);
     return {
       total: page.total,
       page: query.page,
       limit: query.limit,
-      list: page.rows.map((r) => ({
-        ...refundItemOf(r, r),
-        merchant_id: r.merchant_id,
-        shop_name: shops.get(r.merchant_id) ?? '',
-      })),
+      list: page.rows.map((r) => {
+        const order = orders.get(r.order_id)!;
+        return {
+          ...refundItemOf(r, r),
+          merchant_id: r.merchant_id,
+          shop_name: shops.get(r.merchant_id) ?? '',
+          order_status: order.status,
+          money: moneyTrailOf(order),
+        };
+      }),
     };
   }
 

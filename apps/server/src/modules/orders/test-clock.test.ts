@@ -38,6 +38,7 @@ describe('TEST_CLOCK (browser tests of the real server)', () => {
       logLevel: 'silent',
       webDist: path.join(dataDir, 'none'),
       storefrontDist: path.join(dataDir, 'none'),
+      consoleDist: path.join(dataDir, 'none'),
     };
     const app = await buildApp(config, { logger: false });
     closers.push(() => app.close());

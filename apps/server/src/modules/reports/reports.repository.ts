@@ -54,6 +54,54 @@ export const reportsRepository = {
     );
   },
 
+  /** The merchant's latest `n` wallet postings, newest first (no count: a review's glance). */
+  async recentWalletPostings(db: Db, merchantId: number, n: number): Promise<BillRow[]> {
+    return db
+      .selectFrom('accounts as a')
+      .innerJoin('postings as p', 'p.account_id', 'a.id')
+      .innerJoin('journals as j', 'j.id', 'p.journal_id')
+      .where('a.key', '=', accountKey({ merchantId, kind: 'wallet' }))
+      .select([
+        'p.id',
+        'p.amount',
+        'p.balance_after',
+        'p.created_at',
+        'j.type',
+        'j.ref_type',
+        'j.ref_id',
+        'j.reason',
+      ])
+      .orderBy('p.id', 'desc')
+      .limit(n)
+      .execute();
+  },
+
+  /** The cached balances of these merchants' wallets and withdrawal holds (0 for an account not made yet). */
+  async merchantBalances(db: Db, merchantIds: readonly number[]) {
+    const out = new Map<number, { wallet: number; hold: number }>();
+    for (const id of merchantIds) out.set(id, { wallet: 0, hold: 0 });
+    if (merchantIds.length === 0) return out;
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['merchant_id', 'kind', 'balance'])
+      .where(
+        'key',
+        'in',
+        merchantIds.flatMap((merchantId) => [
+          accountKey({ merchantId, kind: 'wallet' }),
+          accountKey({ merchantId, kind: 'withdraw_hold' }),
+        ]),
+      )
+      .execute();
+    for (const r of rows) {
+      const b = out.get(r.merchant_id ?? 0);
+      if (!b) continue;
+      if (r.kind === 'wallet') b.wallet = r.balance;
+      else b.hold = r.balance;
+    }
+    return out;
+  },
+
   /** The merchant's journals' postings on its wallet, hold and the revenue it paid, in [from, to). */
   postingsBetween(db: Db, merchantId: number, from: number, to: number) {
     return db

@@ -1,9 +1,21 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ShopsTable } from '../../db/schema';
+import { shopNameMatches } from './shop-search';
 
 /** Queries about shops, their closures and the platform's customer-service contact; no rules here. */
 export const shopsRepository = {
+  /**
+   * The merchants whose shop's name holds `keyword` (shop-search.ts), when there are at most `max` of
+   * them (a list an order filter can name); otherwise the subquery itself, for a broad keyword.
+   */
+  async named(db: Db, keyword: string, max: number) {
+    const rows = await shopNameMatches(db, keyword)
+      .limit(max + 1)
+      .execute();
+    return rows.length <= max ? rows.map((r) => r.id) : shopNameMatches(db, keyword);
+  },
+
   async update(db: Db, merchantId: number, values: Updateable<ShopsTable>): Promise<void> {
     await db.updateTable('shops').set(values).where('merchant_id', '=', merchantId).execute();
   },

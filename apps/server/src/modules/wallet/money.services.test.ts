@@ -107,7 +107,9 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     const w = await withdrawals.create(m.id, bank(20_000), null);
     const paid = await withdrawals.decide(op, w.id, { approve: true, reference: 'TX-1' }, null);
     expect(paid.status).toBe('approved');
-    const again = await refusedWith(withdrawals.decide(op, w.id, { approve: false, reason: 'late' }, null));
+    const again = await refusedWith(
+      withdrawals.decide(op, w.id, { approve: false, rejection: { reason: 'late' } }, null),
+    );
     expect(again.key).toBe('ALREADY_RESOLVED');
     expect(
       (await refusedWith(withdrawals.decide(op, 9_999_999, { approve: true, reference: null }, null))).key,
@@ -119,7 +121,12 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   it('a rejected withdrawal releases the hold to the wallet', async () => {
     const m = await ready('300.00');
     const w = await withdrawals.create(m.id, bank(20_000), null);
-    const rejected = await withdrawals.decide(op, w.id, { approve: false, reason: 'name mismatch' }, null);
+    const rejected = await withdrawals.decide(
+      op,
+      w.id,
+      { approve: false, rejection: { reason: 'name mismatch' } },
+      null,
+    );
     expect(rejected).toMatchObject({ status: 'rejected', reason: 'name mismatch' });
     expect(await walletBalance(t.database.db, m.id)).toBe(30_000);
   });

@@ -144,7 +144,12 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     t.clock.advance(1_000);
     const third = await manual(m.id, 12_000);
     await manual(other.id, 13_000);
-    await recharges.decide(op, second.id, { approve: false, reason: 'Voucher unreadable' }, null);
+    await recharges.decide(
+      op,
+      second.id,
+      { approve: false, rejection: { reason: 'Voucher unreadable' } },
+      null,
+    );
 
     const all = await recharges.list({ page: 1, limit: 10, merchant_id: m.id });
     expect(all.total).toBe(3);
@@ -210,7 +215,12 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const m = await newMerchant(t);
     const r = await manual(m.id, 20_000);
     const before = await lastAuditId(t);
-    await recharges.decide(op, r.id, { approve: false, reason: 'Amount differs from the voucher' }, null);
+    await recharges.decide(
+      op,
+      r.id,
+      { approve: false, rejection: { reason: 'Amount differs from the voucher' } },
+      null,
+    );
 
     expect(await stored(r.id)).toMatchObject({
       status: 'rejected',
@@ -232,7 +242,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
           reason: 'Amount differs from the voucher',
           journal_id: null,
         },
-        detail: { merchant: m.id },
+        detail: { merchant: m.id, reason: 'Amount differs from the voucher', reason_code: null },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([

@@ -7,15 +7,17 @@ import {
   type RechargeItem,
   UNSUPPORTED_DEPOSIT_SOURCES,
 } from '@dropdesk/contract/wallet';
-import { decideOnce } from '../../db/decide';
+import { decideOnce, ownerOf } from '../../db/decide';
 import { isUniqueViolation } from '../../db/errors';
 import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
+import { iso } from '../../lib/clock';
 import { fieldRefusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { withMerchants } from '../account/merchant-refs';
 import { recordDecision } from '../admin/operators';
+import { type Rejection, rejectionReason } from '../admin/reasons';
 import { post } from '../ledger/ledger';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { depositAddressesRepository } from './deposit-addresses.repository';
@@ -25,6 +27,15 @@ import { topupAccountRepository } from './topup-account.repository';
 import { orderNo, rechargeItem } from './wallet.views';
 
 type Status = RechargeItem['status'];
+
+const emptyHistory = () => ({
+  approved: 0,
+  approved_total: 0,
+  rejected: 0,
+  cancelled: 0,
+  pending: 0,
+  first_at: null as number | null,
+});
 
 /**
  * Top-ups: the merchant declares a transfer with a voucher; it stays pending until an operator
@@ -120,11 +131,41 @@ export class RechargeService {
 
   // ------------------------------------------------------------ operators
 
-  /** The review queue, oldest first, each with its merchant. */
+  /**
+   * The review queue, oldest first, each with its merchant and the merchant's top-up history (how
+   * many approved and for how much, rejected, cancelled, pending; since when), read for the page.
+   */
   async list(query: Paging & { status?: Status | undefined; merchant_id?: number | undefined }) {
+    const { db } = this.deps;
     const filter = { merchantId: query.merchant_id, status: query.status };
-    const page = await rechargesRepository.page(this.deps.db, filter, query, 'asc');
-    return withMerchants(this.deps.db, page, (r, merchant) => ({ ...rechargeItem(r), merchant }));
+    const page = await rechargesRepository.page(db, filter, query, 'asc');
+    const rows = await rechargesRepository.history(
+      db,
+      page.list.map((r) => r.merchant_id),
+    );
+    const history = new Map<number, ReturnType<typeof emptyHistory>>();
+    for (const r of rows) {
+      const h = history.get(r.merchant_id) ?? emptyHistory();
+      const n = Number(r.n);
+      if (r.status === 'approved') {
+        h.approved = n;
+        h.approved_total = Number(r.total);
+      } else h[r.status] = n;
+      h.first_at = h.first_at === null ? Number(r.first_at) : Math.min(h.first_at, Number(r.first_at));
+      history.set(r.merchant_id, h);
+    }
+    return withMerchants(db, page, (r, merchant) => {
+      const h = history.get(r.merchant_id) ?? emptyHistory();
+      return {
+        ...rechargeItem(r),
+        merchant,
+        history: {
+          ...h,
+          approved_total: formatMoney(h.approved_total),
+          first_at: h.first_at === null ? null : iso(h.first_at),
+        },
+      };
+    });
   }
 
   /**
@@ -134,15 +175,18 @@ export class RechargeService {
   async decide(
     op: SessionOperator,
     id: number,
-    decision: { approve: true } | { approve: false; reason: string },
+    decision: { approve: true } | { approve: false; rejection: Rejection<'recharge'> },
     idem: Idempotency | null,
   ): Promise<RechargeItem> {
     const now = this.deps.clock.now();
     return moneyTransaction(this.deps.db, idem, async (tx) => {
       let journalId: number | null = null;
+      const reason = decision.approve
+        ? null
+        : await rejectionReason(tx, 'recharge', await ownerOf(tx, 'recharges', id), decision.rejection);
       const row = await decideOnce(tx, 'recharges', id, {
         status: decision.approve ? 'approved' : 'rejected',
-        reason: decision.approve ? null : decision.reason,
+        reason,
         resolved_at: now,
         resolved_by: op.id,
       });
@@ -175,14 +219,13 @@ export class RechargeService {
             reason: row.reason,
             journal_id: journalId,
           },
-          detail: { merchant: row.merchant_id },
+          detail: {
+            merchant: row.merchant_id,
+            ...(decision.approve ? {} : { reason, reason_code: decision.rejection.reason_code ?? null }),
+          },
           notice: decision.approve
             ? { merchantId: row.merchant_id, type: 'recharge_approved', params }
-            : {
-                merchantId: row.merchant_id,
-                type: 'recharge_rejected',
-                params: { ...params, reason: decision.reason },
-              },
+            : { merchantId: row.merchant_id, type: 'recharge_rejected', params: { ...params, reason } },
         },
         now,
       );

@@ -21,6 +21,23 @@ export const rechargesRepository = {
     return reviewPage(db, 'recharges', filter, paging, order);
   },
 
+  /** These merchants' top-ups counted by status, with the approved total and the first one's time. */
+  history(db: Db, merchantIds: readonly number[]) {
+    if (merchantIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('recharges')
+      .select((eb) => [
+        'merchant_id',
+        'status',
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string>('amount').as('total'),
+        eb.fn.min<number>('created_at').as('first_at'),
+      ])
+      .where('merchant_id', 'in', [...new Set(merchantIds)])
+      .groupBy(['merchant_id', 'status'])
+      .execute();
+  },
+
   async setJournal(db: Db, id: number, journalId: number): Promise<void> {
     await db.updateTable('recharges').set({ journal_id: journalId }).where('id', '=', id).execute();
   },

@@ -35,29 +35,19 @@ export async function walletRoutes(app: FastifyInstance) {
     recharges.decide(req.operator!, req.body.id, { approve: true }, req.idempotency),
   );
   route(app, a.rejectRecharge, (req) =>
-    recharges.decide(
-      req.operator!,
-      req.body.id,
-      { approve: false, reason: req.body.reason },
-      req.idempotency,
-    ),
+    recharges.decide(req.operator!, req.body.id, { approve: false, rejection: req.body }, req.idempotency),
   );
   route(app, a.withdrawals, (req) => withdrawals.list(req.query));
   route(app, a.approveWithdrawal, (req) =>
     withdrawals.decide(
       req.operator!,
       req.body.id,
-      { approve: true, reference: req.body.reference ?? null },
+      { approve: true, reference: req.body.reference || null },
       req.idempotency,
     ),
   );
   route(app, a.rejectWithdrawal, (req) =>
-    withdrawals.decide(
-      req.operator!,
-      req.body.id,
-      { approve: false, reason: req.body.reason },
-      req.idempotency,
-    ),
+    withdrawals.decide(req.operator!, req.body.id, { approve: false, rejection: req.body }, req.idempotency),
   );
   route(app, a.depositAddresses, () => settings.addresses());
   route(app, a.setDepositAddress, (req) => settings.setAddress(req.operator!, req.body));

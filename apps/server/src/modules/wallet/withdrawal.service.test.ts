@@ -313,7 +313,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
           reference: 'BANK-TX-77',
           journal_id: expect.any(Number),
         },
-        detail: { merchant: m.id },
+        detail: { merchant: m.id, reference: 'BANK-TX-77' },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([
@@ -331,7 +331,12 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
     const m = await ready('300.00');
     const w = await withdrawals.create(m.id, bank(15_000), null);
     const before = await lastAuditId(t);
-    await withdrawals.decide(op, w.id, { approve: false, reason: 'Name does not match the card' }, null);
+    await withdrawals.decide(
+      op,
+      w.id,
+      { approve: false, rejection: { reason: 'Name does not match the card' } },
+      null,
+    );
 
     const row = await stored(w.id);
     expect(row).toMatchObject({
@@ -361,7 +366,7 @@ describe(`withdrawal service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'
           reference: null,
           journal_id: expect.any(Number),
         },
-        detail: { merchant: m.id },
+        detail: { merchant: m.id, reason: 'Name does not match the card', reason_code: null },
       },
     ]);
     expect(await noticesOf(t, m.id)).toEqual([

@@ -1,16 +1,25 @@
 import { applyBps, formatMoney } from '@dropdesk/contract/money';
-import { CURRENCIES, NETWORKS, type Network, type WithdrawalItem } from '@dropdesk/contract/wallet';
-import { decideOnce } from '../../db/decide';
+import {
+  CURRENCIES,
+  NETWORKS,
+  type Network,
+  RECENT_ACTIVITY,
+  type WithdrawalItem,
+} from '@dropdesk/contract/wallet';
+import { decideOnce, ownerOf } from '../../db/decide';
 import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
+import { iso } from '../../lib/clock';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { withMerchants } from '../account/merchant-refs';
 import { merchantsRepository } from '../account/merchants.repository';
 import { recordDecision } from '../admin/operators';
+import { type Rejection, rejectionReason } from '../admin/reasons';
 import { bankCardsRepository } from '../kyc/bank-cards.repository';
 import { balanceAfter, post, walletBalance } from '../ledger/ledger';
+import { reportsRepository } from '../reports/reports.repository';
 import type { MoneyDeps } from './deps';
 import { walletSettingsRepository } from './wallet.repository';
 import { bankCardView, orderNo, withdrawalItem } from './wallet.views';
@@ -179,11 +188,24 @@ export class WithdrawalService {
 
   // ------------------------------------------------------------ operators
 
-  /** The review queue, oldest first, each with its merchant and the full account to pay. */
+  /**
+   * The review queue, oldest first, each with its merchant, the full account to pay, and what the
+   * reviewer weighs it against: the merchant's wallet and hold now, and its latest funds records.
+   */
   async list(query: Paging & { status?: Status | undefined; merchant_id?: number | undefined }) {
+    const { db } = this.deps;
     const filter = { merchantId: query.merchant_id, status: query.status };
-    const page = await withdrawalsRepository.page(this.deps.db, filter, query, 'asc');
-    return withMerchants(this.deps.db, page, (r, merchant) => ({
+    const page = await withdrawalsRepository.page(db, filter, query, 'asc');
+    const merchantIds = [...new Set(page.list.map((r) => r.merchant_id))];
+    const [balances, recent] = await Promise.all([
+      reportsRepository.merchantBalances(db, merchantIds),
+      Promise.all(
+        merchantIds.map(
+          async (id) => [id, await reportsRepository.recentWalletPostings(db, id, RECENT_ACTIVITY)] as const,
+        ),
+      ).then((pairs) => new Map(pairs)),
+    ]);
+    return withMerchants(db, page, (r, merchant) => ({
       ...withdrawalItem(r),
       merchant,
       bank:
@@ -195,6 +217,17 @@ export class WithdrawalService {
             }
           : null,
       reference: r.reference,
+      wallet: {
+        balance: formatMoney(balances.get(r.merchant_id)?.wallet ?? 0),
+        hold: formatMoney(balances.get(r.merchant_id)?.hold ?? 0),
+      },
+      recent: (recent.get(r.merchant_id) ?? []).map((p) => ({
+        journal_type: p.type,
+        amount: formatMoney(p.amount),
+        balance_after: formatMoney(p.balance_after),
+        reason: p.reason,
+        created_at: iso(p.created_at),
+      })),
     }));
   }
 
@@ -205,14 +238,19 @@ export class WithdrawalService {
   async decide(
     op: SessionOperator,
     id: number,
-    decision: { approve: true; reference: string | null } | { approve: false; reason: string },
+    decision:
+      | { approve: true; reference: string | null }
+      | { approve: false; rejection: Rejection<'withdrawal'> },
     idem: Idempotency | null,
   ) {
     const now = this.deps.clock.now();
     return moneyTransaction(this.deps.db, idem, async (tx) => {
+      const reason = decision.approve
+        ? null
+        : await rejectionReason(tx, 'withdrawal', await ownerOf(tx, 'withdrawals', id), decision.rejection);
       const row = await decideOnce(tx, 'withdrawals', id, {
         status: decision.approve ? 'approved' : 'rejected',
-        reason: decision.approve ? null : decision.reason,
+        reason,
         reference: decision.approve ? decision.reference : null,
         resolved_at: now,
         resolved_by: op.id,
@@ -248,7 +286,12 @@ export class WithdrawalService {
             reference: row.reference,
             journal_id: journal.id,
           },
-          detail: { merchant: owner },
+          detail: {
+            merchant: owner,
+            ...(decision.approve
+              ? { reference: decision.reference }
+              : { reason, reason_code: decision.rejection.reason_code ?? null }),
+          },
           notice: decision.approve
             ? {
                 merchantId: owner,
@@ -258,7 +301,7 @@ export class WithdrawalService {
             : {
                 merchantId: owner,
                 type: 'withdrawal_rejected',
-                params: { ...common, reason: decision.reason },
+                params: { ...common, reason },
               },
         },
         now,

@@ -36,6 +36,8 @@ export function useMessageTarget() {
         return { to: paths.alliance, label: t('messages.open.alliance') };
       case 'shop_closure':
         return { to: paths.service, label: t('messages.open.service') };
+      case 'balance_adjustment':
+        return { to: paths.fundsRecords, label: t('messages.open.funds') };
     }
     if (m.kind === 'bank_changed') return { to: paths.bank, label: t('messages.open.bank') };
     if (m.kind === 'shop_closed' || m.kind === 'shop_reopened')

@@ -52,6 +52,12 @@ const SENTENCES: Record<NoticeKind, (t: TFunction, v: Vars, p: Params) => string
   shop_closed: (t, v) => t('messages.notice.shop_closed', v),
   shop_reopened: (t, v) => t('messages.notice.shop_reopened', v),
   commission_earned: (t, v) => t('messages.notice.commission_earned', v),
+  balance_adjusted: (t, v, p) =>
+    p.direction === 'credit'
+      ? t('messages.notice.balance_adjusted_credit', v)
+      : p.direction === 'debit'
+        ? t('messages.notice.balance_adjusted_debit', v)
+        : t('messages.notice.balance_adjusted', v),
 };
 
 /**

@@ -53,6 +53,30 @@ describe('message detail', () => {
     expect(sees(calls)).toHaveLength(1);
   });
 
+  it('a balance adjustment: its direction and amount, the reason, and a link to the funds records', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 31,
+      kind: 'balance_adjusted',
+      params: { direction: 'credit', amount: '12.34', reason: 'Courier lost the parcel' },
+      link: { type: 'balance_adjustment', id: 7 },
+    });
+    mockApi({
+      ...config,
+      [DETAIL]: () => ok(notice),
+      [SEE]: () => ok({ marked: 1, unread: { system: 0, notice: 0 } }),
+    });
+    await renderApp('/messageDetail?type=notice&id=31');
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: /The platform added .*12\.34.* to your balance\./,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('message-reason')).toHaveTextContent('Courier lost the parcel');
+    expect(screen.getByRole('link', { name: 'View funds records' })).toHaveAttribute('href', '/fundsRecords');
+  });
+
   it('a notice about an order links to the order’s detail', async () => {
     logIn();
     const notice = newNotice({ id: 5, read: true, params: { order_no: 'T100', amount: '23.00' } });

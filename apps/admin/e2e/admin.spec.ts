@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { api, registerMerchant } from '../../web/e2e/support/server';
+import { consoleToken, newOperator, said, shot, signInConsole } from './support/console';
+
+test('two admins: one proposes a balance adjustment, the other approves it; self-approval is refused', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const m = await registerMerchant();
+  const proposer = await newOperator('admin');
+  const approver = await newOperator('admin');
+
+  // The first admin proposes a credit from the merchant's page.
+  await signInConsole(page, proposer);
+  await page.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'ID, phone, email or shop name' }).fill(m.phone);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: m.storeName }).click();
+  await page.getByRole('button', { name: 'Propose a balance adjustment' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Amount').fill('25.00');
+  await dialog.getByLabel('Reason the merchant will read').fill('Courier lost parcel: goodwill credit');
+  await shot(page, testInfo, 'adjustment-propose');
+  await dialog.getByRole('button', { name: 'Propose' }).click();
+  await expect(said(page, 'Proposed: another admin must approve it')).toBeVisible();
+
+  // Its own proposal: approve disabled, with why; and the server refuses it anyway.
+  await page.getByRole('menuitem', { name: 'Balance adjustments' }).click();
+  const mine = page.getByRole('row').filter({ hasText: 'Courier lost parcel' });
+  await expect(mine.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await expect(mine).toContainText('You proposed it: another admin must approve it.');
+  await shot(page, testInfo, 'adjustment-own');
+  const token = await consoleToken(page);
+  const list = await api<{ list: { id: number; merchant_id: number }[] }>('/admin/adjustments', {
+    token,
+    query: { status: 'pending', merchant_id: m.merinfo.id },
+  });
+  const id = (list.data as { list: { id: number }[] }).list[0]!.id;
+  const self = await api('/admin/adjustments/approve', {
+    token,
+    lang: 'en',
+    body: { id },
+    headers: { 'Idempotency-Key': `self-${Date.now()}` },
+  });
+  expect(self).toMatchObject({ code: 0, error: 'SELF_APPROVAL' });
+
+  // The second admin, in a browser of its own, approves it: the journal posts.
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await signInConsole(page2, approver);
+  await page2.getByRole('menuitem', { name: 'Balance adjustments' }).click();
+  const row = page2.getByRole('row').filter({ hasText: 'Courier lost parcel' });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(said(page2, 'Approved and posted: the balance is now 25.00')).toBeVisible();
+  await shot(page2, testInfo, 'adjustment-approved');
+
+  // The audit log shows it, before and after.
+  await page2.getByRole('menuitem', { name: 'Audit log' }).click();
+  await page2.getByRole('searchbox', { name: 'Action' }).fill('adjustment.approve');
+  await page2.keyboard.press('Enter');
+  const entry = page2.getByRole('row').filter({ hasText: approver.username }).first();
+  await entry.getByRole('button', { name: /expand/i }).click();
+  await expect(page2.locator('ins').filter({ hasText: 'approved' }).first()).toBeVisible();
+  await shot(page2, testInfo, 'audit-log');
+  await other.close();
+
+  // The merchant's funds records show the credit with its reason.
+  await page.goto(`/console/merchants/${m.merinfo.id}?tab=funds`);
+  await expect(page.getByText('Courier lost parcel: goodwill credit')).toBeVisible();
+  await shot(page, testInfo, 'merchant-funds');
+});

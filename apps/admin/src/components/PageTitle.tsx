@@ -1,0 +1,18 @@
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
+
+/** A screen's heading, with its actions on the right. */
+export function PageTitle({ title, extra, sub }: { title: string; extra?: ReactNode; sub?: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {sub && <Typography.Text type="secondary">{sub}</Typography.Text>}
+      </div>
+      {extra}
+    </Flex>
+  );
+}

@@ -1,0 +1,79 @@
+import DatePicker from 'antd/es/date-picker';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input';
+import Table from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/QueryState';
+import { formatDate } from '../../../lib/format';
+import { usePaged } from '../../../lib/paged';
+import { type AuditQuery, type AuditRow, useAudit } from '../api/get-audit';
+import { AuditDiff } from '../components/AuditDiff';
+
+const FILTERS = ['operator_id', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
+
+/** The append-only audit log: who did what to which target, with before and after as a diff. */
+export default function AuditScreen() {
+  const { t } = useTranslation();
+  const paged = usePaged(FILTERS);
+  const audit = useAudit(paged.query as AuditQuery);
+  const text = (name: 'action' | 'target_type' | 'target_id' | 'operator_id', label: string, width = 180) => (
+    <Input.Search
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      defaultValue={paged.filters[name]}
+      maxLength={64}
+      onSearch={(v) => paged.setFilters({ [name]: v.trim() || undefined })}
+      style={{ width }}
+    />
+  );
+  return (
+    <>
+      <PageTitle title={t('routes.audit')} sub={t('audit.appendOnly')} />
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        {text('action', t('audit.action'))}
+        {text('target_type', t('audit.targetType'))}
+        {text('target_id', t('audit.targetId'), 140)}
+        {text('operator_id', t('audit.operatorId'), 140)}
+        <DatePicker.RangePicker
+          showTime
+          aria-label={t('audit.when')}
+          value={
+            paged.filters.from && paged.filters.to
+              ? [dayjs(paged.filters.from), dayjs(paged.filters.to)]
+              : undefined
+          }
+          onChange={(range) =>
+            paged.setFilters({
+              from: range?.[0]?.toISOString() ?? undefined,
+              to: range?.[1]?.toISOString() ?? undefined,
+            })
+          }
+        />
+      </Flex>
+      {audit.isError && !audit.data ? (
+        <LoadFailed error={audit.error} onRetry={() => void audit.refetch()} />
+      ) : (
+        <Table<AuditRow>
+          rowKey="id"
+          size="middle"
+          loading={audit.isFetching}
+          dataSource={audit.data?.list}
+          pagination={paged.pagination(audit.data?.total)}
+          locale={{ emptyText: t('audit.none') }}
+          expandable={{
+            expandedRowRender: (e) => <AuditDiff before={e.before} after={e.after} detail={e.detail} />,
+          }}
+          columns={[
+            { title: t('audit.when'), render: (_, e) => formatDate(e.created_at) },
+            { title: t('audit.who'), render: (_, e) => e.operator?.username ?? t('audit.commandLine') },
+            { title: t('audit.action'), render: (_, e) => <code>{e.action}</code> },
+            { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
+          ]}
+        />
+      )}
+    </>
+  );
+}

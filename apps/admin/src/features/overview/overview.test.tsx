@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../test/api';
+import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
+
+const check = (ok_: boolean) => ({
+  id: 3,
+  at: new Date().toISOString(),
+  ok: ok_,
+  problems: ok_ ? 0 : 1,
+  summary: ok_ ? [] : ['wallet 12: cached 10.00, postings 9.00'],
+  journals: 120,
+  postings: 260,
+  accounts: 40,
+  duration_ms: 35,
+  run_by: 'operator',
+  operator_id: 7,
+});
+
+const overview = {
+  time_zone: 'Asia/Ho_Chi_Minh',
+  at: new Date().toISOString(),
+  today: { from: new Date().toISOString(), orders: 3, sales: '150.00' },
+  month: { from: new Date().toISOString(), orders: 40, sales: '2300.50' },
+  orders_by_status: [{ status: 5, count: 2 }],
+  queues: [
+    { queue: 'recharges', pending: 4, oldest_at: new Date(Date.now() - 2 * 3_600_000).toISOString() },
+    { queue: 'shipping', pending: 1, oldest_at: null },
+  ],
+  money: {
+    escrow: '10.00',
+    withdraw_holds: '0.00',
+    wallets: '500.00',
+    revenue: '12.00',
+    supplier_payable: '0.00',
+    deposit_clearing: '0.00',
+    payout_clearing: '0.00',
+  },
+  ledger_check: null,
+};
+
+describe('the overview', () => {
+  it("shows the day's and the month's figures and the queues; an admin runs the ledger check", async () => {
+    const user = userEvent.setup();
+    signInAs('admin');
+    let last: ReturnType<typeof check> | null = null;
+    const { calls } = mockApi({
+      ...meRoute('admin'),
+      'GET /admin/overview': () => ok({ ...overview, ledger_check: last }),
+      'POST /admin/ledger/check': () => {
+        last = check(true);
+        return ok(last);
+      },
+    });
+    await renderConsole('/');
+    await shows('2,300.50');
+    expect(calls.find((c) => c.path === '/admin/overview')?.query.get('tz')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Top-ups' })).toBeInTheDocument();
+    await shows('No ledger check has run yet');
+    await user.click(screen.getByRole('button', { name: 'Run it now' }));
+    await shows('Every journal balances and every balance equals its postings');
+  });
+
+  it('for a catalogue operator: no ledger-check button, and the queues it cannot open are not links', async () => {
+    signInAs('catalogue');
+    mockApi({
+      ...meRoute('catalogue'),
+      'GET /admin/overview': () => ok({ ...overview, ledger_check: check(false) }),
+    });
+    await renderConsole('/');
+    await shows('1 difference found');
+    expect(screen.queryByRole('button', { name: 'Run it now' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Top-ups' })).not.toBeInTheDocument());
+    expect(screen.getByText('wallet 12: cached 10.00, postings 9.00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, refusal } from '../../test/api';
+import { newRecharge, page, queueSummary } from '../../test/factories';
+import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
+
+describe('the top-up queue', () => {
+  it('shows its size and oldest age, moves with j and approves with a, then the next item', async () => {
+    const user = userEvent.setup();
+    signInAs('reviewer');
+    const first = newRecharge({ amount: '150.00' });
+    const second = newRecharge({ amount: '275.50', created_at: new Date(Date.now() - 60_000).toISOString() });
+    let list = [first, second];
+    const { calls } = mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/queues': () => ok(queueSummary),
+      'GET /admin/recharges': (c) =>
+        ok(c.query.get('status') === 'pending' ? page(list, list.length) : page([], 0)),
+      'POST /admin/recharges/approve': (c) => {
+        const id = (c.body as { id: number }).id;
+        list = list.filter((r) => r.id !== id);
+        return ok({ ...second, status: 'approved' });
+      },
+    });
+    await renderConsole('/queues/recharges');
+    await shows(`Top-up ${first.order_no}`);
+    expect(screen.getByRole('heading', { name: 'Top-ups' })).toBeInTheDocument();
+    expect(screen.getAllByText('3 hours ago').length).toBe(2); // the oldest's age, and its line
+    await user.keyboard('j');
+    await shows(`Top-up ${second.order_no}`);
+    await user.keyboard('a');
+    await waitFor(() => expect(calls.some((c) => c.path === '/admin/recharges/approve')).toBe(true));
+    const approve = calls.find((c) => c.path === '/admin/recharges/approve')!;
+    expect(approve.body).toEqual({ id: second.id });
+    expect(approve.headers.get('Idempotency-Key')).toMatch(new RegExp(`^recharge-approve-${second.id}-`));
+    await shows('Approved');
+    await waitFor(() => expect(screen.getByText(`Top-up ${first.order_no}`)).toBeInTheDocument());
+  });
+
+  it("tells the loser of a race the server's words, and the item leaves the queue", async () => {
+    const user = userEvent.setup();
+    signInAs('reviewer');
+    const item = newRecharge();
+    let list = [item];
+    const { calls } = mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/queues': () => ok(queueSummary),
+      'GET /admin/recharges': (c) => ok(c.query.get('status') === 'pending' ? page(list) : page([])),
+      'POST /admin/recharges/reject': () => {
+        list = [];
+        return refusal('ALREADY_RESOLVED', 'Another operator has already decided this request');
+      },
+    });
+    await renderConsole('/queues/recharges');
+    await screen.findByText(`Top-up ${item.order_no}`);
+    await user.keyboard('r');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Usual reasons' }));
+    await user.click(
+      await screen.findByText('We have not received this payment.', {
+        selector: '.ant-select-item-option-content',
+      }),
+    );
+    expect(within(dialog).getByLabelText('Reason the merchant will read')).toHaveValue(
+      'We have not received this payment.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await shows('Another operator has already decided this request');
+    expect(calls.find((c) => c.path === '/admin/recharges/reject')?.body).toEqual({
+      id: item.id,
+      reason_code: 'not_received',
+    });
+    await shows('No top-up is waiting');
+  });
+
+  it('is hidden from a catalogue operator, who is told the screen is not for the role', async () => {
+    signInAs('catalogue');
+    mockApi({ ...meRoute('catalogue') });
+    await renderConsole('/queues/recharges');
+    await shows('Not for your role');
+    expect(screen.queryByRole('menuitem', { name: 'Top-ups' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Products' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+/** The console's addresses, under the router's basename (/console). */
+export const paths = {
+  login: '/login',
+  overview: '/',
+  recharges: '/queues/recharges',
+  withdrawals: '/queues/withdrawals',
+  kyc: '/queues/kyc',
+  appeals: '/queues/appeals',
+  categories: '/catalogue/categories',
+  products: '/catalogue/products',
+  productImport: '/catalogue/import',
+  levels: '/catalogue/levels',
+  packages: '/catalogue/packages',
+  orders: '/orders',
+  order: (id: number | string) => `/orders/${id}`,
+  orderPattern: '/orders/:id',
+  bulkShipping: '/orders/bulk',
+  merchants: '/merchants',
+  merchant: (id: number | string) => `/merchants/${id}`,
+  merchantPattern: '/merchants/:id',
+  adjustments: '/adjustments',
+  settings: '/settings',
+  messages: '/messages',
+  operators: '/operators',
+  audit: '/audit',
+} as const;
+
+export const BASENAME = '/console';

@@ -1,0 +1,44 @@
+import type { OperatorRole } from '@dropdesk/contract/route';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect } from 'vitest';
+import { routes } from '../app/router';
+import { initI18n, switchLanguage } from '../lib/i18n';
+import { session } from '../lib/session';
+import { ok } from './api';
+
+/** English, so tests read like the operator's story. */
+export async function setupI18n() {
+  await initI18n('en');
+  await switchLanguage('en');
+}
+
+/** The real route table in a memory router, at `path` (inside the console's base). */
+export async function renderConsole(path: string) {
+  await setupI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<RouterProvider router={router} />);
+  return { router, ...view };
+}
+
+/** A signed-in operator of `role`. */
+export function signInAs(role: OperatorRole, over: { id?: number; username?: string } = {}) {
+  const operator = { id: over.id ?? 7, username: over.username ?? `${role}-op`, role };
+  session.signIn('tok-test', operator, 30);
+  return operator;
+}
+
+/**
+ * Waits until `text` is on screen. (antd redraws parts of a screen when its locale arrives, so an
+ * element found a moment ago may already be replaced: check the document, not an old element.)
+ */
+export async function shows(text: string | RegExp, options?: Parameters<typeof screen.getByText>[1]) {
+  await waitFor(() => expect(screen.getAllByText(text, options).length).toBeGreaterThan(0));
+}
+
+/** The `me` every screen inside the layout asks for, as the signed-in operator of `signInAs`. */
+export function meRoute(role: OperatorRole) {
+  return {
+    'GET /admin/me': () => ok({ operator: { id: 7, username: `${role}-op`, role }, idle_minutes: 30 }),
+  };
+}
