@@ -7,7 +7,16 @@ import { unauthorized } from '../../lib/refusal';
 import { reportsRepository } from './reports.repository';
 import { addDays, dayKey, type LocalDay, localDay, mondayOf, startOf, validZone } from './zoned';
 
-const FIGURES = ['sales', 'cost', 'profit', 'refunds', 'topups', 'withdrawals', 'fees', 'commissions'] as const;
+const FIGURES = [
+  'sales',
+  'cost',
+  'profit',
+  'refunds',
+  'topups',
+  'withdrawals',
+  'fees',
+  'commissions',
+] as const;
 type Figures = Record<(typeof FIGURES)[number], number>;
 const zero = (): Figures => ({
   sales: 0,

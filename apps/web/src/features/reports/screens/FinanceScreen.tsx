@@ -19,7 +19,16 @@ const FinanceChart = lazy(() => import('../components/FinanceChart'));
 
 type Figure = 'sales' | 'cost' | 'profit' | 'refunds' | 'topups' | 'withdrawals' | 'fees' | 'commissions';
 /** Profit first and wide, then what makes it, then the money that came in and went out. */
-const FIGURES: Figure[] = ['profit', 'sales', 'cost', 'refunds', 'fees', 'commissions', 'topups', 'withdrawals'];
+const FIGURES: Figure[] = [
+  'profit',
+  'sales',
+  'cost',
+  'refunds',
+  'fees',
+  'commissions',
+  'topups',
+  'withdrawals',
+];
 /** The lines of the chart (and the columns of its table). */
 const LINES = ['sales', 'profit', 'topups'] as const;
 
