@@ -140,13 +140,17 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   };
   /** Runs a call; a 401 ends the session, anything else is the caller's to show (or not). */
   const attempt = async <T>(call: () => Promise<T>): Promise<T | CallFailed> => {
+    let answer: T | CallFailed;
     try {
-      return await call();
+      answer = await call();
     } catch (error) {
-      const failed = error instanceof CallFailed ? error : new CallFailed('server');
-      if (failed.kind === 'session') endSession(failed.message);
-      return failed;
+      answer = error instanceof CallFailed ? error : new CallFailed('server');
+      if (answer.kind === 'session') endSession(answer.message);
     }
+    // Each answer is drawn in a task of its own: answers that arrive together would otherwise be
+    // drawn in one long task, which holds a slow phone's taps.
+    await nextTask();
+    return answer;
   };
 
   // ---- the figures
@@ -533,6 +537,15 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   if (keptAnnouncements) drawAnnouncements(keptAnnouncements.data);
   else setStill();
   const started = Promise.all([loadCurrency(), refresh()]);
+  // While the answers are on their way: the first number and date formats of the page (the
+  // browser loads their locale data then, tens of milliseconds), in a task of their own rather
+  // than in the one that draws the figures.
+  if (!kept)
+    setTimeout(() => {
+      n(0);
+      amount('0.00');
+      longDay('2000-01-01', lang);
+    }, 0);
 
   // The app's start files, fetched into the HTTP cache once Home has painted, so the next screen
   // does not wait for the network. `prefetch`, not `modulepreload`: a module preload is also
