@@ -193,7 +193,7 @@ describe(`platform overview (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
       at: new Date(t.clock.now()).toISOString(),
     });
     expect(run.data.journals).toBeGreaterThan(0);
-    expect((await auditSince(t, before)).map((a) => [a.action, a.target_id, a.detail])).toEqual([
+    expect((await auditSince(t, before)).map((a) => [a.action, a.target_id, a.after])).toEqual([
       ['ledger.check', String(run.data.id), { ok: true, problems: 0 }],
     ]);
 
