@@ -196,7 +196,10 @@ describe(`nothing the console does is made up (${process.env.DATABASE_URL ? 'pos
       )?.id ?? 0,
     );
 
-    const rows = contractRows().filter((row: RouteDef) => row.path.startsWith('/admin'));
+    // Signing out ends the walkers' own sessions (and makes nothing); the sign-in rows open none.
+    const rows = contractRows().filter(
+      (row: RouteDef) => row.path.startsWith('/admin') && row.path !== '/admin/logout',
+    );
     expect(rows.length).toBeGreaterThan(60);
     const answers: string[] = [];
     for (const row of rows) {
