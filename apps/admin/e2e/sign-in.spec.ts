@@ -36,7 +36,7 @@ test('an operator enrols its authenticator (QR code and key), signs out, and sig
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Code from your authenticator app')).toBeVisible();
   await expect(page.getByTestId('totp-secret')).toHaveCount(0);
-  await page.locator('.ant-otp input').first().click();
+  await page.locator('input[name=code]').click();
   await page.keyboard.type('000000');
   await expect(page.getByText(/The code is wrong/)).toBeVisible();
   await shot(page, testInfo, 'sign-in-wrong-code');

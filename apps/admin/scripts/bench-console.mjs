@@ -100,16 +100,22 @@ async function downloads(url, session) {
   await context.addInitScript(() => localStorage.setItem('console-lang', 'en'));
   const page = await context.newPage();
   const seen = [];
-  page.on('response', async (res) => {
+  // Every response's body is read before the page closes (a read still pending would be lost).
+  const reads = [];
+  page.on('response', (res) => {
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    try {
-      const body = await res.body();
-      const sizes = await res.request().sizes();
-      seen.push({ url: res.url().replace(base, ''), type, gzip: gz(body), sent: sizes.responseBodySize });
-    } catch {}
+    reads.push(
+      (async () => {
+        const body = await res.body();
+        const sizes = await res.request().sizes();
+        seen.push({ url: res.url().replace(base, ''), type, gzip: gz(body), sent: sizes.responseBodySize });
+      })(),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  await Promise.all(reads);
   await context.close();
   return seen;
 }

@@ -81,7 +81,7 @@ export async function signInConsole(
     if (pictures) await shot(page, pictures.testInfo, `${pictures.prefix}-enrol`);
   }
   const code = await nextCode(op);
-  await page.locator('.ant-otp input').first().click();
+  await page.locator('input[name=code]').click();
   await page.keyboard.type(code);
   await expect(page).toHaveURL(/\/console\/?(\?.*)?$/);
   await expect(page.getByTestId('operator-name')).toHaveText(op.username);

@@ -18,9 +18,19 @@ import { useSession } from '../lib/session';
 import { signOut } from '../lib/sign-out';
 import styles from './layout.module.css';
 import { entryOf, menuFor } from './menu';
+import { Providers } from './Providers';
 
-/** The frame of every screen after sign-in: the role's side menu, who is signed in, the idle clock. */
+/** The frame of every screen after sign-in, in antd's providers (the sign-in screen has none). */
 export default function ConsoleLayout() {
+  return (
+    <Providers>
+      <Frame />
+    </Providers>
+  );
+}
+
+/** The role's side menu, who is signed in, the idle clock. */
+function Frame() {
   const { t } = useTranslation();
   const { operator } = useSession();
   const { pathname } = useLocation();

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import { Providers } from './Providers';
 
 export interface RouteHandle {
   /** The translation key of the page title (a literal in the route table). */
@@ -21,11 +20,8 @@ function useDocumentTitle() {
   }, [title, t]);
 }
 
+/** The frame of every page, sign-in included: the title only (antd and Query come with the layout). */
 export function Root() {
   useDocumentTitle();
-  return (
-    <Providers>
-      <Outlet />
-    </Providers>
-  );
+  return <Outlet />;
 }

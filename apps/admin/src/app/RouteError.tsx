@@ -1,7 +1,6 @@
-import Button from 'antd/es/button';
-import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import styles from './route-error.module.css';
 
 function isChunkError(error: unknown): boolean {
   return (
@@ -12,25 +11,33 @@ function isChunkError(error: unknown): boolean {
   );
 }
 
-/** Each screen's error boundary: what happened and a retry (a chunk that failed to download reloads). */
+/**
+ * Each screen's error boundary: what happened and a retry (a chunk that failed to download reloads).
+ * Plain HTML: the root's boundary must not bring antd to the sign-in screen.
+ */
 export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404)
-    return <Result status="404" title={t('notFound.title')} />;
+    return (
+      <main className={styles.box}>
+        <h1>{t('notFound.title')}</h1>
+      </main>
+    );
   const chunk = isChunkError(error);
   if (!chunk) console.error(error);
   return (
-    <Result
-      status="error"
-      title={chunk ? t('errors.chunkTitle') : t('errors.screenTitle')}
-      subTitle={chunk ? t('errors.chunkText') : t('errors.screenText')}
-      extra={
-        <Button type="primary" onClick={() => (chunk ? window.location.reload() : navigate(0))}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
+    <main className={styles.box} role="alert">
+      <h1>{chunk ? t('errors.chunkTitle') : t('errors.screenTitle')}</h1>
+      <p>{chunk ? t('errors.chunkText') : t('errors.screenText')}</p>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => (chunk ? window.location.reload() : navigate(0))}
+      >
+        {t('common.retry')}
+      </button>
+    </main>
   );
 }

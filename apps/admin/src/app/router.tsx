@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { currentLang } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { requireSession } from './guard';
 import { Root, type RouteHandle } from './Root';
@@ -68,7 +69,15 @@ export const routes: RouteObject[] = [
         id: 'session',
         path: '/',
         loader: requireSession,
-        lazy: async () => ({ Component: (await import('./ConsoleLayout')).default }),
+        // antd's texts in the operator's language before the layout renders (lib/antd-locale.ts).
+        lazy: async () => {
+          const [layout, locale] = await Promise.all([
+            import('./ConsoleLayout'),
+            import('../lib/antd-locale'),
+          ]);
+          await locale.loadAntdLocale(currentLang());
+          return { Component: layout.default };
+        },
         errorElement: <RouteError />,
         children: [
           ...consoleScreens.map((r) => (r.path ? { ...r, path: rel(r.path) } : r)),

@@ -1,5 +1,6 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { Locale } from 'antd/es/locale';
+import { onLanguageSwitch } from './i18n';
 
 /** antd's own texts (pagination, pickers, empty tables) per language: one small chunk each. */
 const loaders: Record<Lang, () => Promise<{ default: Locale }>> = {
@@ -28,3 +29,6 @@ export async function loadAntdLocale(lang: Lang): Promise<Locale> {
 }
 
 export const antdLocaleOf = (lang: Lang): Locale | undefined => loaded.get(lang);
+
+// A language switch in the signed-in console waits for antd's texts too.
+onLanguageSwitch(loadAntdLocale);

@@ -1,7 +1,6 @@
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadAntdLocale } from './antd-locale';
 import { storedLang, storeLang } from './lang-storage';
 
 type Messages = Record<string, unknown>;
@@ -77,15 +76,25 @@ async function start(lang: Lang): Promise<void> {
       returnNull: false,
     });
   }
-  await Promise.all([ensureBundle(lang), loadAntdLocale(lang)]);
+  await ensureBundle(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
-  if (lang !== DEFAULT_LANG) void ensureBundle(DEFAULT_LANG).catch(() => undefined);
+  // The vi fallback is not fetched: i18n:check keeps every key in every language, so the first
+  // screen carries one language only.
+}
+
+/**
+ * Work a language switch waits for besides the texts: the signed-in layout registers antd's locale
+ * loader here (lib/antd-locale.ts), so the sign-in screen never loads antd.
+ */
+let beforeSwitch: ((lang: Lang) => Promise<unknown>) | undefined;
+export function onLanguageSwitch(fn: (lang: Lang) => Promise<unknown>): void {
+  beforeSwitch = fn;
 }
 
 /** Switches the console's language and remembers it (localStorage `console-lang`). */
 export async function switchLanguage(lang: Lang): Promise<void> {
-  await Promise.all([ensureBundle(lang), loadAntdLocale(lang)]);
+  await Promise.all([ensureBundle(lang), beforeSwitch?.(lang)]);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
   storeLang(lang);

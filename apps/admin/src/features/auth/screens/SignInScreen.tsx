@@ -1,18 +1,13 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Flex from 'antd/es/flex';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Typography from 'antd/es/typography';
-import { useState } from 'react';
+import { LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormError } from '../../../components/FormError';
-import { LanguagePicker } from '../../../components/LanguagePicker';
+import type { z } from 'zod';
 import { QrCode } from '../../../components/QrCode';
 import { clearFlash, readFlash } from '../../../lib/flash';
-import { useContractSubmit } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { currentLang, switchLanguage } from '../../../lib/i18n';
+import { issueMessage } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';
 import { session } from '../../../lib/session';
 import { type LoginStep, login, loginSchema } from '../api/login';
@@ -27,100 +22,212 @@ function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') ? value : paths.overview;
 }
 
+type Errors = Record<string, string>;
+
+/**
+ * One step's form: the contract's body checks the values (its words, the server's), then the call;
+ * a refusal's `data.fields` go to their fields, anything else above the button. No antd here: the
+ * first screen stays small (docs/console.md "Sizes").
+ */
+function useStep<T>(schema: () => Promise<z.ZodType>, send: (values: never) => Promise<T>) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  async function run(values: Record<string, string>): Promise<T | undefined> {
+    setErrors({});
+    const parsed = (await schema()).safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'form')] ??= issueMessage(issue);
+      setErrors(found);
+      return undefined;
+    }
+    setBusy(true);
+    try {
+      return await send(values as never);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const fields = Object.keys(e.fields).length > 0 ? e.fields : { form: e.message };
+      setErrors(fields);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, busy, run };
+}
+
+function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
+  const id = useId();
+  const note = `${id}-note`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': !!error, ...(error || hint ? { 'aria-describedby': note } : {}) })}
+      {(error || hint) && (
+        <span id={note} className={error ? styles.error : styles.hint}>
+          {error ?? hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function PasswordStep({ onStep }: { onStep: (step: LoginStep) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const { submit, formError, busy } = useContractSubmit(form, loginSchema);
+  const { errors, busy, run } = useStep(loginSchema, login);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    void run({
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    }).then((step) => step && onStep(step));
+  };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(values) => void submit(values, login).then((step) => step && onStep(step))}
-    >
-      <Form.Item name="username" label={t('auth.username')}>
-        <Input autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <FormError error={formError} />
-      <Button type="primary" htmlType="submit" block loading={busy}>
+    <form onSubmit={submit} noValidate>
+      <Field label={t('auth.username')} error={errors.username}>
+        {(p) => <input {...p} name="username" autoComplete="username" className={styles.input} />}
+      </Field>
+      <Field label={t('auth.password')} error={errors.password}>
+        {(p) => (
+          <input
+            {...p}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            className={styles.input}
+          />
+        )}
+      </Field>
+      {errors.form && (
+        <p role="alert" className={styles.formError}>
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={busy}>
         {t('auth.continue')}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
 
 function CodeStep({ step, onBack }: { step: LoginStep; onBack: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { submit, formError, busy } = useContractSubmit(form, loginTotpSchema);
-  const send = (code: string) =>
-    void submit({ ticket: step.ticket, code }, loginTotp).then((done) => {
+  const [code, setCode] = useState('');
+  const { errors, busy, run } = useStep(loginTotpSchema, loginTotp);
+  const send = (value: string) =>
+    void run({ ticket: step.ticket, code: value }).then((done) => {
       if (!done) return;
       clearFlash();
       session.signIn(done.token, done.operator, done.idle_minutes);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     });
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={(v: { code?: string }) => send(v.code ?? '')}
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send(code);
+      }}
     >
       {step.step === 'enroll' && (
         <div className={styles.enroll}>
-          <Typography.Paragraph>{t('auth.enrollIntro')}</Typography.Paragraph>
-          <Flex justify="center">
+          <p>{t('auth.enrollIntro')}</p>
+          <div className={styles.qr}>
             <QrCode text={step.otpauth_uri} size={184} label={t('auth.qrLabel')} />
-          </Flex>
-          <Typography.Paragraph>
+          </div>
+          <p>
             {t('auth.enrollSecret')}{' '}
-            <Typography.Text code copyable={{ text: step.secret }} data-testid="totp-secret">
+            <code className={styles.secret} data-testid="totp-secret">
               {grouped(step.secret)}
-            </Typography.Text>
-          </Typography.Paragraph>
+            </code>
+          </p>
         </div>
       )}
-      <Form.Item
-        name="code"
+      <Field
         label={step.step === 'enroll' ? t('auth.enrollCode') : t('auth.code')}
-        extra={t('auth.codeHint')}
+        error={errors.code ?? errors.ticket}
+        hint={t('auth.codeHint')}
       >
-        <Input.OTP length={6} autoFocus onChange={(code) => code.length === 6 && send(code)} />
-      </Form.Item>
-      <FormError error={formError} />
-      <Flex gap={8}>
-        <Button onClick={onBack}>{t('auth.back')}</Button>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+        {(p) => (
+          <input
+            {...p}
+            name="code"
+            className={`${styles.input} ${styles.code}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            // biome-ignore lint/a11y/noAutofocus: the one thing to do on this step is to type the code
+            autoFocus
+            value={code}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, '').slice(0, 6);
+              setCode(digits);
+              if (digits.length === 6 && !busy) send(digits);
+            }}
+          />
+        )}
+      </Field>
+      {errors.form && (
+        <p role="alert" className={styles.formError}>
+          {errors.form}
+        </p>
+      )}
+      <div className={styles.row}>
+        <button type="button" className={styles.secondary} onClick={onBack}>
+          {t('auth.back')}
+        </button>
+        <button type="submit" className={styles.primary} disabled={busy}>
           {t('auth.signIn')}
-        </Button>
-      </Flex>
-    </Form>
+        </button>
+      </div>
+    </form>
   );
 }
 
 /** Sign-in: username and password, then the authenticator's code (enrolment shows the QR code first). */
 export default function SignInScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [step, setStep] = useState<LoginStep | null>(null);
   const flash = readFlash();
   return (
     <main className={styles.page}>
-      <Card className={styles.card}>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('auth.title')}
-          </Typography.Title>
-          <LanguagePicker />
-        </Flex>
-        {flash && <Alert type="warning" showIcon title={flash} style={{ marginBottom: 16 }} />}
+      <div className={styles.card}>
+        <div className={styles.head}>
+          <h1>{t('auth.title')}</h1>
+          <select
+            aria-label={t('common.language')}
+            className={styles.lang}
+            value={currentLang()}
+            key={i18n.language}
+            onChange={(e) => void switchLanguage(e.target.value as Lang)}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {flash && (
+          <p role="alert" className={styles.flash}>
+            {flash}
+          </p>
+        )}
         {step ? <CodeStep step={step} onBack={() => setStep(null)} /> : <PasswordStep onStep={setStep} />}
-      </Card>
+      </div>
     </main>
   );
 }
