@@ -7,6 +7,9 @@ import { LOADING_TOAST_MS } from '@dropdesk/contract/constants';
  */
 let ready: Promise<typeof import('antd-mobile/es/components/toast').default> | undefined;
 
+/** The roots antd-mobile's imperative toasts and dialogs render into, until each closes. */
+const imperativeRoots = new Set<{ unmount(): void }>();
+
 export function loadToast() {
   ready ??= Promise.all([
     import('antd-mobile/es/components/toast'),
@@ -15,15 +18,25 @@ export function loadToast() {
   ]).then(([toast, render, client]) => {
     render.unstableSetRender((node, container) => {
       const root = client.createRoot(container);
+      imperativeRoots.add(root);
       root.render(node);
       return async () => {
         await Promise.resolve();
-        root.unmount();
+        if (imperativeRoots.delete(root)) root.unmount();
       };
     });
     return toast.default;
   });
   return ready;
+}
+
+/**
+ * Unmounts every toast and dialog still open, at once. Their own close waits for timers and
+ * animations: a test file that ends first would see React work after its document is gone.
+ */
+export function unmountImperativeRoots(): void {
+  for (const root of imperativeRoots) root.unmount();
+  imperativeRoots.clear();
 }
 
 type Icon = 'success' | 'fail' | 'loading';

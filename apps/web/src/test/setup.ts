@@ -4,7 +4,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { rememberCurrency } from '../lib/money';
 import { documentNavigation } from '../lib/navigation';
 import { resetAppQueryClient } from '../lib/query';
-import { loadToast } from '../lib/toast';
+import { loadToast, unmountImperativeRoots } from '../lib/toast';
 import { assertNoUnmockedCalls } from './api';
 
 /** Where the app asked the browser to go with a full page load (the login page), newest last. */
@@ -28,6 +28,7 @@ afterEach(() => {
     assertNoUnmockedCalls();
   } finally {
     cleanup();
+    unmountImperativeRoots(); // toasts and dialogs have roots of their own, outside cleanup's reach
     // A fresh QueryClient per test: no test sees another's data, whatever its session.
     resetAppQueryClient();
     rememberCurrency(null); // the next test reads the config again
