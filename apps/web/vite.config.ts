@@ -34,6 +34,7 @@ function devOwnPages(): Plugin {
             page === 'login'
               ? renderLogin(lang, messages, serverMessages)
               : renderHome(
+                  lang,
                   { ...messages, ...read(`./src/features/home/locales/${lang}.json`) },
                   serverMessages,
                 );

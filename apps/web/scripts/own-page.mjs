@@ -17,7 +17,18 @@ const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').rep
  * @param {string[]} [page.imports] the chunks it imports, preloaded with it (not a round trip later)
  * @param {string} [page.css] its stylesheet, inline (small, and a link would cost a round trip)
  */
-export function ownPage({ template, lang, title, markup, textsId, texts, script, imports = [], css }) {
+export function ownPage({
+  template,
+  lang,
+  title,
+  markup,
+  textsId,
+  texts,
+  script,
+  imports = [],
+  prefetch = [],
+  css,
+}) {
   if (!ROOT.test(template)) throw new Error('page: #root with its boot mark not found in index.html');
   // JSON inside <script>: no "</script>" can close it early.
   const json = JSON.stringify(texts).replaceAll('<', '\\u003c');
@@ -25,6 +36,9 @@ export function ownPage({ template, lang, title, markup, textsId, texts, script,
     css ? `<style>${css}</style>` : '',
     `<script type="module" crossorigin src="${script}"></script>`,
     ...imports.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...prefetch.map(
+      (file) => `<link rel="prefetch" href="${file}"${file.endsWith('.js') ? ' as="script"' : ''}>`,
+    ),
   ].filter(Boolean);
   return (
     template

@@ -59,8 +59,8 @@ const importsOf = (entry) =>
   [...closureOf(entry).files].filter((f) => f !== manifest[entry].file).map((f) => `/${f}`);
 
 // The app's start (index.html's entry, and what main.tsx imports): prefetched by the login page
-// once the merchant starts typing and by the Home page once it has painted, and preloaded by
-// index.html for every other screen.
+// once the merchant starts typing and by the Home page at the merchant's first touch, and
+// preloaded by index.html for every other screen.
 const entry = manifest['index.html'];
 const start = new Set();
 for (const key of ['src/main.tsx', ...(entry.dynamicImports ?? [])]) {
@@ -97,7 +97,7 @@ for (const lang of LANGUAGES) {
       css: pageCss.login,
     }),
   );
-  const homePage = renderHome({ ...messages, ...home }, server);
+  const homePage = renderHome(lang, { ...messages, ...home }, server);
   writePage(
     'home',
     lang,

@@ -6,8 +6,10 @@
  */
 import type { Lang } from '@dropdesk/contract/constants';
 import { renderToString } from 'react-dom/server';
+import { dateStyleOf } from './features/home/components/dates';
 import { HomeView } from './home/HomeView';
 import type { HomeTexts, Plural } from './home/ids';
+import { numberStyleOf } from './lib/amount';
 import type { LoginTexts } from './login/ids';
 import { LoginView } from './login/LoginView';
 
@@ -19,6 +21,22 @@ function lookup(messages: Messages, key: string): string {
     .reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`prerender: no text for ${key}`);
   return value;
+}
+
+/**
+ * The icons' markup as antd-mobile-icons draws it, made lighter for a page that is all HTML: no ids
+ * (each icon names its groups), no invisible sizing boxes (the viewBox sizes them), and path
+ * coordinates to a tenth of a unit (a 48-unit box drawn at 24 px: a twentieth of a pixel). Home's
+ * 15 icons go from 33 to 17 KB, which the phone parses before its first paint.
+ */
+function slimIcons(markup: string): string {
+  return markup.replace(/<svg[\s\S]*?<\/svg>/g, (svg) =>
+    svg
+      .replace(/ id="[^"]*"/g, '')
+      .replace(/ xmlns:xlink="[^"]*"/g, '')
+      .replace(/<rect[^>]*opacity="0"[^>]*><\/rect>/g, '')
+      .replace(/ d="([^"]*)"/g, (_, d: string) => ` d="${d.replace(/(\d+\.\d)\d+/g, '$1')}"`),
+  );
 }
 
 /** A plural text's forms in the language (`x_one`, `x_other`...), as i18next keeps them. */
@@ -43,7 +61,7 @@ export function renderLogin(
   const t = (key: string) => lookup(messages, key);
   const server = (key: string) => lookup(serverMessages, key);
   return {
-    markup: renderToString(<LoginView lang={lang} t={t} />),
+    markup: slimIcons(renderToString(<LoginView lang={lang} t={t} />)),
     title: `${t('routes.login')} · Dropdesk`,
     texts: {
       required: {
@@ -61,6 +79,7 @@ export function renderLogin(
 
 /** Home in a language: `messages` holds the app's texts and the home feature's (features/home/locales). */
 export function renderHome(
+  lang: Lang,
   messages: Messages,
   serverMessages: Messages,
 ): { markup: string; title: string; texts: Omit<HomeTexts, 'appFiles'> } {
@@ -68,9 +87,11 @@ export function renderHome(
   const plural = (key: string) => pluralOf(messages, key);
   const server = (key: string) => lookup(serverMessages, key);
   return {
-    markup: renderToString(<HomeView t={t} />),
+    markup: slimIcons(renderToString(<HomeView t={t} />)),
     title: `${t('routes.home')} · Dropdesk`,
     texts: {
+      numbers: numberStyleOf(lang),
+      dates: dateStyleOf(lang),
       ordersSold: plural('home.total.orders'),
       outOf5: t('home.shop.outOf5'),
       noRatings: t('home.shop.noRatings'),

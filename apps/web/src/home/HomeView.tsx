@@ -344,7 +344,7 @@ export function HomeView({ t }: { t: Translate }) {
         </div>
       </div>
 
-      <nav className={tabStyles.bar} aria-label={t('tabs.label')}>
+      <nav className={tabStyles.bar} aria-label={t('tabs.label')} id={homeIds.tabs}>
         <ul className={tabStyles.list}>
           {TABS.map((tab) => {
             const current = tab.path === paths.home;

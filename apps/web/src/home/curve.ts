@@ -1,6 +1,5 @@
-import type { Lang } from '@dropdesk/contract/constants';
 import type uPlot from 'uplot';
-import { type ChartSpec, compactFormat, mountUPlot, X_SCALE, xAxis } from '../components/chart/uplot-core';
+import { type ChartSpec, mountUPlot, X_SCALE, xAxis } from '../components/chart/uplot-core';
 import type { EchartPoint } from './api';
 import { CURVE_COLOURS } from './ids';
 
@@ -17,10 +16,13 @@ export function drawCurve(
   el: HTMLElement,
   series: EchartPoint[],
   labels: string[],
-  lang: Lang,
+  /** A whole number as the page's language writes it (the axes' ticks). */
+  write: (n: number) => string,
   onPoint: (index: number | null) => void,
 ): () => void {
-  const compact = compactFormat(lang);
+  // The axes' width follows their longest tick, written whole ("12,500"): no Intl here (page.ts).
+  const size = (_u: uPlot, values: string[] | null) =>
+    12 + 7 * Math.max(3, ...(values ?? []).map((v) => v.length));
   const line = (stroke: string, scale: string, dash?: number[]): uPlot.Series => ({
     stroke,
     scale,
@@ -50,13 +52,13 @@ export function drawCurve(
       ],
       axes: [
         xAxis(labels, [1, 2, 3, 4, 6, 7, 10, 14, 15, 30], 52),
-        { scale: 'money', size: 44, values: (_u, splits) => splits.map((v) => compact.format(v)) },
+        { scale: 'money', size, values: (_u, splits) => splits.map((v) => write(Math.round(v))) },
         {
           scale: 'count',
           side: 1,
-          size: 36,
+          size,
           grid: { show: false },
-          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? compact.format(v) : '')),
+          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? write(v) : '')),
         },
       ],
     },

@@ -1,4 +1,6 @@
 import type { EchartRange } from '@dropdesk/contract/dashboard';
+import type { DateStyle } from '../features/home/components/dates';
+import type { NumberStyle } from '../lib/amount';
 
 /**
  * What the Home page's markup (HomeView.tsx) and its script (page.ts) share: element ids, the
@@ -18,6 +20,7 @@ export const homeIds = {
   curve: 'home-curve-card',
   sheet: 'home-sheet',
   toast: 'home-toast',
+  tabs: 'home-tabs',
   texts: 'home-texts',
   /** The button that opens an explanation: focus goes back to it when the sheet closes. */
   explainer: (which: 'credit' | 'followers') => `home-explain-${which}`,
@@ -59,6 +62,10 @@ export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: str
  * app's locales at build by src/prerender.tsx).
  */
 export interface HomeTexts {
+  /** How the page's language writes numbers and amounts (read from Intl at build: lib/amount.ts). */
+  numbers: NumberStyle;
+  /** How it writes Home's days and hours (read from Intl at build: features/home/components/dates.ts). */
+  dates: DateStyle;
   ordersSold: Plural;
   outOf5: string;
   noRatings: string;
@@ -94,6 +101,6 @@ export interface HomeTexts {
   sessionEnded: string;
   loadFailed: string;
   serverFailed: string;
-  /** The app's start files, fetched once Home has painted, so the next screen opens at once. */
+  /** The app's start files, fetched at the merchant's first touch, so the next screen opens sooner. */
   appFiles: string[];
 }

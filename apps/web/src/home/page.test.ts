@@ -8,7 +8,7 @@ import { readSession } from '../lib/session-storage';
 import en from '../locales/en.json';
 import { renderHome } from '../prerender';
 import { type Call, mockApi, ok } from '../test/api';
-import { newConfig, newMerInfo } from '../test/factories';
+import { newConfig } from '../test/factories';
 import { logIn, logOut } from '../test/render';
 import type { Dashboard } from './api';
 import { enhance, type PageEnv } from './page';
@@ -67,7 +67,7 @@ function fakeCanvas() {
  * `reload` record the full page loads it asks for.
  */
 function openPage() {
-  const { markup, texts } = renderHome({ ...en, ...homeEn }, serverEn);
+  const { markup, texts } = renderHome('en', { ...en, ...homeEn }, serverEn);
   window.history.replaceState(null, '', '/home');
   for (const link of document.head.querySelectorAll('link')) link.remove();
   document.documentElement.lang = 'en';
@@ -88,10 +88,36 @@ function openPage() {
 /** Until the page says it has asked for everything once (`data-ready`). */
 const settled = () => waitFor(() => expect(document.documentElement.dataset.ready).toBe('home'));
 
+/**
+ * happy-dom lays nothing out, so its IntersectionObserver never sees anything: this one says the
+ * chart's room is on screen once `show()` is called (at once unless a test holds it back).
+ */
+function fakeViewport(startVisible = true) {
+  const watchers: IntersectionObserverCallback[] = [];
+  let visible = startVisible;
+  const seen = [{ isIntersecting: true } as IntersectionObserverEntry];
+  class FakeObserver {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe() {
+      if (visible) this.callback(seen, this as never);
+      else watchers.push(this.callback);
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    show: () => {
+      visible = true;
+      for (const w of watchers) w(seen, {} as never);
+    },
+  };
+}
+
 describe('the Home page (no app, no React in the browser)', () => {
   beforeEach(() => {
     logOut();
     fakeCanvas();
+    fakeViewport();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -213,6 +239,26 @@ describe('the Home page (no app, no React in the browser)', () => {
     await waitFor(() =>
       expect(of(calls, '/merchant/index/echart').at(-1)?.query.get('range')).toBe('thirty'),
     );
+  });
+
+  it('draws the chart only once its room is on screen; the legend and the table are there before', async () => {
+    logIn();
+    const viewport = fakeViewport(false);
+    const drawCurve = vi.fn(() => import('./curve'));
+    homeApi();
+    const { markup, texts } = renderHome('en', { ...en, ...homeEn }, serverEn);
+    document.documentElement.lang = 'en';
+    document.documentElement.removeAttribute('data-ready');
+    localStorage.setItem('lang', 'en');
+    document.body.innerHTML = `<div id="root">${markup}</div><script type="application/json" id="home-texts">${JSON.stringify({ ...texts, appFiles: [] })}</script>`;
+    enhance(document, { go: vi.fn(), reload: vi.fn(), drawCurve });
+    await settled();
+    expect(screen.getByRole('table', { name: 'Orders, sales and visitors, 7 days' })).toBeInTheDocument();
+    expect(drawCurve).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    viewport.show();
+    await waitFor(() => expect(screen.getByTestId('sales-chart').querySelector('.uplot')).not.toBeNull());
+    expect(drawCurve).toHaveBeenCalledTimes(1);
   });
 
   it('a period without activity says so instead of drawing an empty curve', async () => {
@@ -392,7 +438,7 @@ describe('the Home page (no app, no React in the browser)', () => {
   it('opens in the language the merchant chose, when the page came in another', () => {
     logIn();
     mockApi({});
-    const { markup, texts } = renderHome({ ...en, ...homeEn }, serverEn);
+    const { markup, texts } = renderHome('en', { ...en, ...homeEn }, serverEn);
     document.documentElement.lang = 'en';
     localStorage.setItem('lang', 'vi');
     sessionStorage.removeItem('lang-reload');
@@ -409,21 +455,18 @@ describe('the Home page (no app, no React in the browser)', () => {
     expect(document.cookie).toContain('lang=vi');
   });
 
-  it('fetches the app in the background once Home has painted', async () => {
-    logIn({ id: newMerInfo().id });
+  it("fetches the app's start files at the merchant's first touch, not before", async () => {
+    logIn();
     homeApi();
     openPage();
     await settled();
-    await waitFor(
-      () =>
-        expect(
-          [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('href')]),
-        ).toEqual([
-          ['prefetch', '/assets/index-x.js'],
-          ['prefetch', '/assets/main-x.css'],
-        ]),
-      // After an idle callback: slow when the machine is busy.
-      { timeout: 10_000 },
-    );
-  }, 20_000);
+    const links = () =>
+      [...document.head.querySelectorAll('link')].map((l) => [l.rel, l.getAttribute('href')]);
+    expect(links()).toEqual([]);
+    await user.click(screen.getByTestId('figure-credit'));
+    expect(links()).toEqual([
+      ['prefetch', '/assets/index-x.js'],
+      ['prefetch', '/assets/main-x.css'],
+    ]);
+  });
 });

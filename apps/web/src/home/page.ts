@@ -4,13 +4,11 @@ import type { EchartRange } from '@dropdesk/contract/dashboard';
 import { parseMoney, formatMoney as wireMoney } from '@dropdesk/contract/money';
 // The page's look: the app's base styles and the classes HomeView draws with (./styles), into one
 // stylesheet that scripts/prerender.mjs writes inline into the page.
-import 'antd-mobile/es/global';
 import '../app/global.css';
-import { longDay, pointLabel } from '../features/home/components/dates';
+import { writeLongDay, writePointLabel } from '../features/home/components/dates';
 import { soldOrdersPath } from '../features/home/paths';
-import { amountIn } from '../lib/amount';
+import { writeAmount, writeNumber } from '../lib/amount';
 import { setFlash, takeFlash } from '../lib/flash';
-import { formatNumber } from '../lib/format';
 import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
 import { paths } from '../lib/paths';
 import { clearSession, readSession, updateSession } from '../lib/session-storage';
@@ -45,8 +43,8 @@ const styles = stylesheets.home;
  * language (HomeView.tsx: every label, a dash for each value), and this script, a few kilobytes,
  * fills it without React: at once from the last figures kept on the phone, then from the API
  * (figures, curve, announcements, the shop's state, the Order tab's badge). The figures and the
- * shortcuts are plain links into the app; the app itself is fetched in the background once Home
- * has painted, so the next screen opens at once.
+ * shortcuts are plain links into the app, whose start files are fetched into the HTTP cache at the
+ * merchant's first touch, so the next screen opens sooner.
  */
 
 /** Under these names (and the merchant's id) the last answers are kept in local storage. */
@@ -77,6 +75,14 @@ const fill = (template: string, vars: Record<string, string | number>) =>
   );
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Once the browser has painted (the task after the next frame); at once in a hidden tab. */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible')
+      return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 
 /** A wire amount in minor units, a refund's minus sign included. */
 const minorOf = (wire: string): number =>
@@ -121,9 +127,12 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const merchantId = session.merinfo?.id;
   const caller: Caller = { token: session.token, lang, ...(env.fetch ? { fetch: env.fetch } : {}) };
 
-  const n = (v: number) => formatNumber(v, lang);
+  // Numbers, amounts and days as the app writes them (Intl), from the language's signs and names
+  // the page came with: no Intl format here, whose first one costs a phone tens of milliseconds
+  // while the locale's data loads (lib/amount.ts, features/home/components/dates.ts).
+  const n = (v: number) => writeNumber(v, texts.numbers);
   let currency: CurrencyInfo | null = readSnapshot(SNAPSHOT.currency, merchantId, isCurrency)?.data ?? null;
-  const amount = (wire: string) => amountIn(wire, lang, currency);
+  const amount = (wire: string) => writeAmount(wire, texts.numbers, currency);
   const pluralRules = new Intl.PluralRules(lang);
   const plural = (forms: Plural, count: number, vars: Record<string, string | number>) =>
     fill(forms[pluralRules.select(count)] ?? forms.other, vars);
@@ -176,14 +185,10 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     setFigure('today_profit', amount(d.today_profit));
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-href^="today_"]'))
       link.href = soldOrdersPath(d.today);
-    one('[data-text="today"]').textContent = longDay(d.today, lang);
+    one('[data-text="today"]').textContent = writeLongDay(d.today, texts.dates);
     setFigure('followers', n(d.followers));
     const average =
-      d.rating.average === null
-        ? null
-        : new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-            Number(d.rating.average),
-          );
+      d.rating.average === null ? null : writeNumber(Number(d.rating.average).toFixed(1), texts.numbers);
     setFigure(
       'rating',
       average === null ? '–' : fill(texts.outOf5, { value: average }),
@@ -308,6 +313,16 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
       explain(button.dataset.explain === 'followers' ? 'followers' : 'credit'),
     );
 
+  // The first round of answers drawn (the start below): the chart waits for it.
+  let resolveFirstAnswers: (done: Promise<unknown>) => void = () => undefined;
+  const firstAnswers = new Promise<void>((resolve) => {
+    resolveFirstAnswers = (done) =>
+      void done.then(
+        () => resolve(),
+        () => resolve(),
+      );
+  });
+
   // ---- the sales curve
   const curveCard = byId(homeIds.curve) as HTMLElement;
   const curveBody = one('[data-part="curve-body"]', curveCard);
@@ -359,9 +374,35 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     });
     table.append(t);
   };
+  /**
+   * Resolves once the chart's room comes within sight, above the tab bar that covers the bottom of
+   * the screen (at once without IntersectionObserver). Watched once the first answers are drawn
+   * (the announcements move everything below them), from a frame, when the layout is done and the
+   * bar's height costs nothing to read.
+   */
+  let chartWatch: Promise<void> | undefined;
+  const chartInView = () =>
+    (chartWatch ??= firstAnswers.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof IntersectionObserver === 'undefined') return resolve();
+          requestAnimationFrame(() => {
+            const covered = Math.round(byId(homeIds.tabs)?.getBoundingClientRect().height ?? 0);
+            const watch = new IntersectionObserver(
+              (entries) => {
+                if (!entries.some((e) => e.isIntersecting)) return;
+                watch.disconnect();
+                resolve();
+              },
+              { rootMargin: `0px 0px -${covered}px 0px` },
+            );
+            watch.observe(slot);
+          });
+        }),
+    ));
   const drawCurveData = async (data: Echart) => {
     curve = data;
-    labels = data.series.map((p) => pointLabel(p.label, lang));
+    labels = data.series.map((p) => writePointLabel(p.label, texts.dates));
     removeChart?.();
     removeChart = null;
     canvas.replaceChildren();
@@ -375,13 +416,21 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
       return;
     }
     writeTable(data);
+    void drawChart(data);
+  };
+  /**
+   * The chart itself, once its room is on screen: a phone that never scrolls to it never spends the
+   * time uPlot takes to load and draw (the legend and the table are written already).
+   */
+  const drawChart = async (data: Echart) => {
     try {
+      await chartInView();
       const { drawCurve } = await env.drawCurve();
       // uPlot's evaluation and its first drawing in two tasks, so neither holds a slow phone long.
       await nextTask();
       if (curve !== data) return;
       slotStatus.hidden = true;
-      removeChart = drawCurve(canvas, data.series, labels, lang, writeLegend);
+      removeChart = drawCurve(canvas, data.series, labels, n, writeLegend);
     } catch {
       slotStatus.removeAttribute('role');
       slotStatus.textContent = texts.curve.failed;
@@ -421,9 +470,14 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   // ---- the announcements: a CSS marquee that stops (its pause button, or reduced motion)
   const bar = byId(homeIds.announcements) as HTMLElement;
   const pause = byId<HTMLButtonElement>(homeIds.pause) as HTMLButtonElement;
-  const motion = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+  // Asked once there are announcements to move (the first query of a page costs a few ms).
+  let motion: MediaQueryList | null | undefined;
   let paused = false;
   const setStill = () => {
+    if (motion === undefined) {
+      motion = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
+      motion?.addEventListener('change', setStill);
+    }
     const reduced = motion?.matches ?? false;
     const still = reduced || paused;
     bar.classList.toggle(styles.still ?? '', still);
@@ -433,7 +487,6 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     one('[data-icon="pause"]', pause).toggleAttribute('hidden', paused);
     one('[data-icon="play"]', pause).toggleAttribute('hidden', !paused);
   };
-  motion?.addEventListener('change', setStill);
   pause.addEventListener('click', () => {
     paused = !paused;
     setStill();
@@ -535,33 +588,29 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   if (kept) drawFigures(kept.data);
   const keptAnnouncements = readSnapshot(affiche, merchantId, isAnnouncements);
   if (keptAnnouncements) drawAnnouncements(keptAnnouncements.data);
-  else setStill();
-  const started = Promise.all([loadCurrency(), refresh()]);
-  // While the answers are on their way: the first number and date formats of the page (the
-  // browser loads their locale data then, tens of milliseconds), in a task of their own rather
-  // than in the one that draws the figures.
-  if (!kept)
-    setTimeout(() => {
-      n(0);
-      amount('0.00');
-      longDay('2000-01-01', lang);
-    }, 0);
+  // The questions go once what the page holds is on screen: asked before the first paint, their
+  // answers would compete with it for a slow phone's network and main thread.
+  const started = afterFirstPaint().then(() => Promise.all([loadCurrency(), refresh()]));
+  resolveFirstAnswers(started);
 
-  // The app's start files, fetched into the HTTP cache once Home has painted, so the next screen
-  // does not wait for the network. `prefetch`, not `modulepreload`: a module preload is also
-  // compiled at once, on the main thread, work a merchant who stays on Home never needs.
-  void started.then(() => {
-    const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
-    idle(() => {
-      for (const href of texts.appFiles) {
-        const link = doc.createElement('link');
-        link.rel = 'prefetch';
-        if (href.endsWith('.js')) link.as = 'script';
-        link.href = href;
-        doc.head.append(link);
-      }
-    });
-  });
+  // The app's start files, fetched into the HTTP cache at the merchant's first touch or key: the
+  // next screen then skips the network. Not before: fetched as the page loads, they compete with
+  // it for a slow phone's network and delay its figures. `prefetch`, not `modulepreload`: a
+  // module preload is also compiled at once, on the main thread.
+  const touched = doc.getElementById('root') ?? doc.body;
+  const prefetchApp = () => {
+    for (const type of ['pointerdown', 'keydown', 'focusin'] as const)
+      touched.removeEventListener(type, prefetchApp);
+    for (const href of texts.appFiles) {
+      const link = doc.createElement('link');
+      link.rel = 'prefetch';
+      if (href.endsWith('.js')) link.as = 'script';
+      link.href = href;
+      doc.head.append(link);
+    }
+  };
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const)
+    touched.addEventListener(type, prefetchApp, { passive: true });
 
   const flash = takeFlash();
   if (flash) {

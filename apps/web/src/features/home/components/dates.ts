@@ -38,3 +38,99 @@ export function hourLabel(label: string, lang: Lang): string {
 /** A point's label on the curve: an hour of today or a day. */
 export const pointLabel = (label: string, lang: Lang) =>
   /^\d{2}:\d{2}$/.test(label) ? hourLabel(label, lang) : shortDay(label, lang);
+
+/**
+ * How a language writes Home's days and hours, read from Intl once (at build time for the Home
+ * page, src/prerender.tsx): the patterns of `shortDay` and `longDay` with the names they use, and
+ * the 24 hour labels. `writeShortDay`, `writeLongDay` and `writeHour` then write exactly what those
+ * functions write without making an Intl object in the browser: the first Intl format costs a phone
+ * tens of milliseconds while the locale's data loads. `dates.test.ts` holds them to Intl's output
+ * for every day of a year in every language.
+ */
+export interface DateStyle {
+  short: DatePart[];
+  long: DatePart[];
+  shortMonths: string[];
+  longMonths: string[];
+  weekdays: string[];
+  hours: string[];
+  /** What the language's calendar adds to the Gregorian year (th: the Buddhist era, +543). */
+  yearOffset: number;
+}
+type DatePart = string | { field: 'year' | 'month' | 'day' | 'weekday' };
+
+const SHORT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+const LONG: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+};
+
+function patternOf(lang: Lang, options: Intl.DateTimeFormatOptions): DatePart[] {
+  return format(lang, options)
+    .formatToParts(new Date(Date.UTC(2026, 10, 22)))
+    .map((p) =>
+      p.type === 'year' || p.type === 'month' || p.type === 'day' || p.type === 'weekday'
+        ? { field: p.type }
+        : p.value,
+    );
+}
+
+function namesOf(lang: Lang, options: Intl.DateTimeFormatOptions, field: 'month' | 'weekday', count: number) {
+  // 2026-01-04 is a Sunday: day i of the run is weekday i, month i starts on the 1st.
+  return Array.from({ length: count }, (_, i) => {
+    const date = field === 'month' ? new Date(Date.UTC(2026, i, 1)) : new Date(Date.UTC(2026, 0, 4 + i));
+    return (
+      format(lang, options)
+        .formatToParts(date)
+        .find((p) => p.type === field)?.value ?? ''
+    );
+  });
+}
+
+export function dateStyleOf(lang: Lang): DateStyle {
+  return {
+    short: patternOf(lang, SHORT),
+    long: patternOf(lang, LONG),
+    shortMonths: namesOf(lang, SHORT, 'month', 12),
+    longMonths: namesOf(lang, LONG, 'month', 12),
+    weekdays: namesOf(lang, LONG, 'weekday', 7),
+    hours: Array.from({ length: 24 }, (_, h) => hourLabel(`${String(h).padStart(2, '0')}:00`, lang)),
+    yearOffset:
+      Number(
+        format(lang, LONG)
+          .formatToParts(new Date(Date.UTC(2026, 10, 22)))
+          .find((p) => p.type === 'year')?.value ?? 2026,
+      ) - 2026,
+  };
+}
+
+function write(style: DateStyle, pattern: DatePart[], date: string, months: string[]): string {
+  const day = dayDate(date);
+  const weekdays = style.weekdays;
+  return pattern
+    .map((p) => {
+      if (typeof p === 'string') return p;
+      if (p.field === 'year') return String(day.getUTCFullYear() + style.yearOffset);
+      if (p.field === 'month') return months[day.getUTCMonth()] ?? '';
+      if (p.field === 'day') return String(day.getUTCDate());
+      return weekdays[day.getUTCDay()] ?? '';
+    })
+    .join('');
+}
+
+/** `shortDay` from a DateStyle. */
+export const writeShortDay = (date: string, style: DateStyle) =>
+  write(style, style.short, date, style.shortMonths);
+
+/** `longDay` from a DateStyle. */
+export const writeLongDay = (date: string, style: DateStyle) =>
+  write(style, style.long, date, style.longMonths);
+
+/** `pointLabel` from a DateStyle: an hour of today ("09:00") or a day. */
+export function writePointLabel(label: string, style: DateStyle): string {
+  if (!/^\d{2}:\d{2}$/.test(label)) return writeShortDay(label, style);
+  const h = Number(label.slice(0, 2));
+  return style.hours[h] ?? label;
+}

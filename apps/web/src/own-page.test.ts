@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs build script (scripts/prerender.mjs and the dev server use it)
+import { ownPage } from '../scripts/own-page.mjs';
+
+const TEMPLATE = `<!doctype html>
+<html lang="vi">
+  <head>
+    <title>Dropdesk</title>
+    <link rel="modulepreload" crossorigin href="/assets/react-x.js">
+  </head>
+  <body>
+    <div id="root"><div class="boot"><svg></svg></div></div>
+    <script type="module" crossorigin src="/assets/index-x.js"></script>
+  </body>
+</html>`;
+
+describe('a page of its own (scripts/own-page.mjs)', () => {
+  const html: string = ownPage({
+    template: TEMPLATE,
+    lang: 'en',
+    title: 'Home · Dropdesk',
+    markup: '<main>figures</main>',
+    textsId: 'home-texts',
+    texts: { note: '</script><script>alert(1)</script>' },
+    script: '/assets/home-x.js',
+    imports: ['/assets/dates-x.js'],
+    css: '.a{color:red}',
+  });
+
+  it('is the view in its language, with its own script and none of the app', () => {
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Home · Dropdesk</title>');
+    expect(html).toContain('<div id="root"><main>figures</main></div>');
+    expect(html).toContain('<style>.a{color:red}</style>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/home-x.js"></script>');
+    expect(html).not.toContain('src="/assets/index-x.js"');
+    expect(html).not.toContain('/assets/react-x.js');
+  });
+
+  it('preloads the chunks its script imports', () => {
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dates-x.js">');
+  });
+
+  it('writes its texts as JSON nothing in them can close early', () => {
+    const json = /<script type="application\/json" id="home-texts">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json ?? '')).toEqual({ note: '</script><script>alert(1)</script>' });
+  });
+});
