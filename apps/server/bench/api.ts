@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { builtServer } from '../built.mjs';
 import { totpCode } from '../src/lib/totp';
 import { byPackage, topSelfTime } from './profile';
-import { type MeasuredRow, measure, type Target, waitFor } from './support';
+import { type MeasuredRow, measure, SERVER_NODE_FLAGS, type Target, waitFor } from './support';
 
 /**
  * npm run bench:api — throughput, p99 and server memory of the real server (SQLite, production log
@@ -85,7 +85,7 @@ const server = spawn(
   process.execPath,
   [
     ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'server')}`] : []),
-    '--enable-source-maps',
+    ...SERVER_NODE_FLAGS,
     builtServer(),
   ],
   {

@@ -28,6 +28,13 @@ export async function waitFor(url: string, child: ChildProcess, seconds = 30): P
   throw new Error(`not up: ${url}`);
 }
 
+/**
+ * Node's flags for the server, as `npm start` runs it (apps/server/package.json; docs/deploy.md,
+ * "Memory"): V8 lets its heap grow to 1.5 times what the last full collection kept, not the up to
+ * 4 times it picks on a machine with many GiB of memory.
+ */
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50', '--enable-source-maps'];
+
 /** Resident memory of a process, in MiB (Linux). */
 export function rssMiB(pid: number | undefined): number {
   try {
@@ -92,7 +99,7 @@ export async function startServers(dataDir: string, databaseUrl: string | undefi
     process.env.BENCH_PROFILE === '1'
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? path.join(dataDir, 'profile')}`]
       : [];
-  const server = spawn(process.execPath, ['--enable-source-maps', ...profile, builtServer()], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, builtServer()], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -14,6 +14,8 @@
 //    load, and writes .artifacts/bench-web.json.
 // 5. The storefront: what its demo shop page (/s/<demo merchant>) loads, and Lighthouse on it.
 //
+// BENCH_PAGES=login,home,shop picks the pages Lighthouse audits (all three unless told).
+//
 // Budget: entry <= 130 KB gzip; a storefront shop page <= 100 KB; Lighthouse performance and
 // accessibility >= 95.
 import { spawn, spawnSync } from 'node:child_process';
@@ -242,11 +244,13 @@ async function audit(url, loggedIn) {
   };
 }
 
+// BENCH_PAGES=shop (or login, home, a comma list) audits only those: a faster loop while working on one.
+const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 const pages = [
-  { name: '/login', url: `${base}/login`, loggedIn: false },
-  { name: `${LANDING} (logged in)`, url: `${base}${LANDING}`, loggedIn: true },
-  { name: `${shopPath} (storefront)`, url: `${base}${shopPath}`, loggedIn: false },
-];
+  { key: 'login', name: '/login', url: `${base}/login`, loggedIn: false },
+  { key: 'home', name: `${LANDING} (logged in)`, url: `${base}${LANDING}`, loggedIn: true },
+  { key: 'shop', name: `${shopPath} (storefront)`, url: `${base}${shopPath}`, loggedIn: false },
+].filter((p) => !only || only.includes(p.key));
 const loadBefore = os.loadavg();
 const lh = {};
 for (const p of pages) {
