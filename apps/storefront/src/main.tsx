@@ -1,10 +1,16 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, preloadLanding } from './app/App';
+import { App } from './app/App';
+import { LANDING } from './app/landing';
 import './app/global.css';
 import { initI18n } from './lib/i18n';
 
-preloadLanding(location.pathname);
-// The buyer's language first (one small chunk), then the page: no flash of another language.
+// The landing page's chunk and first reads travel while the language loads (app/landing.ts).
+LANDING.start(location.pathname);
+// The buyer's language first (one small chunk), then the page: no flash of another language. The
+// first render is a transition: React renders in slices and yields between them, so a slow phone's
+// main thread is not held for the whole page at once.
 void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(<App />);
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 });

@@ -6,26 +6,16 @@ import { NotFound } from '../components/NotFound';
 import { load } from '../lib/storage';
 import { useTitle } from '../lib/title';
 import { Layout } from './Layout';
+import { LANDING } from './landing';
 
 // One chunk per page: a shop page loads the shell and ShopPage only (scripts/size.mjs measures it).
-const loadShop = () => import('../features/shop/ShopPage');
-const loadProduct = () => import('../features/product/ProductPage');
-const ShopPage = lazy(loadShop);
-const ProductPage = lazy(loadProduct);
+const ShopPage = lazy(LANDING.shop);
+const ProductPage = lazy(LANDING.product);
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const PayPage = lazy(() => import('../features/pay/PayPage'));
 const OrderPage = lazy(() => import('../features/orders/OrderPage'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-
-/**
- * Starts fetching the chunk of the page a buyer lands on (a shop's or a product's link) while the
- * language loads, instead of after it: the same module promise then serves React.lazy.
- */
-export function preloadLanding(pathname: string): void {
-  if (/^\/s\/\d+\/?$/.test(pathname)) void loadShop().catch(() => undefined);
-  else if (/^\/s\/p\/\d+\/?$/.test(pathname)) void loadProduct().catch(() => undefined);
-}
 
 /** The storefront under /s/ (the server's SPA fallback sends index.html for every /s/* page). */
 export function App() {

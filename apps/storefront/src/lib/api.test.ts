@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refused } from '../test/fake-api';
-import { actionKeys, api, StoreError } from './api';
+import { actionKeys, api, StoreError, startEarly } from './api';
 import { getBuyer, setBuyer } from './session';
 
 describe('api()', () => {
@@ -29,6 +29,33 @@ describe('api()', () => {
       fields: { email: 'Bad email' },
     });
     expect((error as StoreError).answered).toBe(true);
+  });
+
+  it('a read started early is answered once to the same call; another session or query asks again', async () => {
+    setBuyer(null);
+    const calls = fakeApi({
+      'GET /store/shop': (c) => ok({ id: Number(c.query.get('shop')) }),
+    });
+    startEarly('shop', { shop: '3' });
+    expect(await api('shop', { query: { shop: '3' } })).toEqual({ id: 3 });
+    expect(calls.of('GET /store/shop')).toHaveLength(1);
+    // Taken once: the next identical call asks the server again.
+    await api('shop', { query: { shop: '3' } });
+    expect(calls.of('GET /store/shop')).toHaveLength(2);
+    // Started for a guest, asked by a buyer who signed in since: not the same answer.
+    startEarly('shop', { shop: '3' });
+    setBuyer({ token: 'tok-2', email: 'b@example.com' });
+    await api('shop', { query: { shop: '3' } });
+    expect(calls.of('GET /store/shop').map((c) => c.headers.get('token'))).toEqual([
+      null,
+      null,
+      null,
+      'tok-2',
+    ]);
+    // A different query is a different read.
+    startEarly('shop', { shop: '4' });
+    expect(await api('shop', { query: { shop: '5' } })).toEqual({ id: 5 });
+    expect(calls.of('GET /store/shop')).toHaveLength(6);
   });
 
   it('drops the buyer session on 401', async () => {

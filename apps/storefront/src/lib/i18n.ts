@@ -1,7 +1,8 @@
-import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import { LANGUAGES, type Lang } from '@dropdesk/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { load, save } from './storage';
+import { detectLang, setActiveLang } from './lang';
+import { save } from './storage';
 
 // @dropdesk/contract/constants has no zod import (checked): its runtime is safe to bundle here.
 
@@ -20,29 +21,7 @@ const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
 
 export const i18n = i18next.createInstance();
 
-/** A browser language tag → one of ours: exact ("zh-CN"), any Chinese → zh-CN, else by base ("en-GB" → en). */
-export function matchLang(tag: string): Lang | null {
-  if (isLang(tag)) return tag;
-  const base = tag.toLowerCase().split('-')[0] ?? '';
-  if (base === 'zh') return 'zh-CN';
-  return isLang(base) ? base : null;
-}
-
-/** The buyer's language: their choice (local storage), else the browser's, else Vietnamese. */
-export function detectLang(): Lang {
-  const chosen = load('lang');
-  if (isLang(chosen)) return chosen;
-  const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const tag of tags) {
-    const lang = tag ? matchLang(tag) : null;
-    if (lang) return lang;
-  }
-  return DEFAULT_LANG;
-}
-
-export function currentLang(): Lang {
-  return isLang(i18n.language) ? i18n.language : detectLang();
-}
+export { currentLang, detectLang, matchLang } from './lang';
 
 async function apply(lang: Lang): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) {
@@ -50,6 +29,7 @@ async function apply(lang: Lang): Promise<void> {
     i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
   }
   await i18n.changeLanguage(lang);
+  setActiveLang(lang);
   document.documentElement.lang = lang;
 }
 

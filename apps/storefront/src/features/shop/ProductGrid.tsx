@@ -6,9 +6,9 @@ import { Failure, Loading } from '../../components/Failure';
 import { Money } from '../../components/Money';
 import { api } from '../../lib/api';
 import { usePages } from '../../lib/use-load';
+import { productsQuery } from './query';
 
 type Product = DataOf<typeof storeRoutes.products>['list'][number];
-const LIMIT = 20;
 /** Products in the first rows get their images at once (the likely LCP); the rest when scrolled to. */
 const EAGER = 4;
 
@@ -16,7 +16,7 @@ const EAGER = 4;
 export function ProductGrid({ shop }: { shop: string }) {
   const { t } = useTranslation();
   const { items, total, loading, error, retry, more, hasMore } = usePages<Product>(
-    (page, signal) => api('products', { query: { shop, page: String(page), limit: String(LIMIT) }, signal }),
+    (page, signal) => api('products', { query: productsQuery(shop, page), signal }),
     [shop],
   );
 
