@@ -29,11 +29,15 @@ export async function waitFor(url: string, child: ChildProcess, seconds = 30): P
 }
 
 /**
- * Node's flags for the server, as `npm start` runs it (apps/server/package.json; docs/deploy.md,
- * "Memory"): V8 lets its heap grow to 1.5 times what the last full collection kept, not the up to
- * 4 times it picks on a machine with many GiB of memory.
+ * Node's flags for the server, read from its `npm start` script (apps/server/package.json) so the
+ * benches measure the server as it runs: `--heap-growing-percent=50` (docs/deploy.md, "Memory")
+ * and `--enable-source-maps`.
  */
-export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50', '--enable-source-maps'];
+export const SERVER_NODE_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string
+)
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 /** Resident memory of a process, in MiB (Linux). */
 export function rssMiB(pid: number | undefined): number {

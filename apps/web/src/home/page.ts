@@ -598,9 +598,9 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   // it for a slow phone's network and delay its figures. `prefetch`, not `modulepreload`: a
   // module preload is also compiled at once, on the main thread.
   const touched = doc.getElementById('root') ?? doc.body;
+  const firstTouch = new AbortController(); // aborted at the first of the three: they all go
   const prefetchApp = () => {
-    for (const type of ['pointerdown', 'keydown', 'focusin'] as const)
-      touched.removeEventListener(type, prefetchApp);
+    firstTouch.abort();
     for (const href of texts.appFiles) {
       const link = doc.createElement('link');
       link.rel = 'prefetch';
@@ -610,7 +610,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     }
   };
   for (const type of ['pointerdown', 'keydown', 'focusin'] as const)
-    touched.addEventListener(type, prefetchApp, { passive: true });
+    touched.addEventListener(type, prefetchApp, { passive: true, signal: firstTouch.signal });
 
   const flash = takeFlash();
   if (flash) {
