@@ -77,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       dataDir: config.dataDir,
       onIdleError: (error) => app.log.warn({ err: error }, 'database: idle connection lost'),
     });
-  const clock = deps.clock ?? (config.testClock ? new OffsetClock() : systemClock);
+  const clock = deps.clock ?? (config.testClock ? new OffsetClock(config.testClockAt) : systemClock);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);

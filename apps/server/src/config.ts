@@ -54,6 +54,11 @@ export interface Config {
    */
   testClock: boolean;
   /**
+   * With `TEST_CLOCK=1` only: `TEST_CLOCK_AT` (an ISO time) stops the test clock at that time, so it
+   * moves only with `POST /__test/clock` (the visual tests' screens show the same dates on every run).
+   */
+  testClockAt: number | null;
+  /**
    * How often the ledger check runs on its own and records its result for the console's overview
    * (`LEDGER_CHECK_MINUTES`, default 60; 0 = never), in one instance at a time (docs/console-api.md).
    */
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1) || 1,
     currency: currencyOf(env.CURRENCY),
     testClock: testClockOf(env.TEST_CLOCK, production),
+    testClockAt: testClockAtOf(env.TEST_CLOCK_AT, bool(env.TEST_CLOCK, false)),
     ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
     overviewMaxAgeMs:
       positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
@@ -174,6 +180,13 @@ function testClockOf(value: string | undefined, production: boolean): boolean {
   if (on && production)
     throw new Error('TEST_CLOCK moves the clock money depends on: never with NODE_ENV=production');
   return on;
+}
+
+function testClockAtOf(value: string | undefined, testClock: boolean): number | null {
+  if (!value) return null;
+  const at = Date.parse(value);
+  if (!testClock || Number.isNaN(at)) throw new Error('TEST_CLOCK_AT: an ISO time, and only with TEST_CLOCK=1');
+  return at;
 }
 
 function paymentProviderOf(value: string | undefined): 'test' {

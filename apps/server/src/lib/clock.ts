@@ -17,12 +17,14 @@ export class ManualClock implements Clock {
 
 /**
  * The system clock moved forward by hand: for browser tests of the real server (TEST_CLOCK=1, never
- * in production), where a settlement three days after receipt must happen in a minute.
+ * in production), where a settlement three days after receipt must happen in a minute. Started at
+ * a time (`TEST_CLOCK_AT`), it stands still there until moved, so pictures of screens repeat.
  */
 export class OffsetClock implements Clock {
   private offset = 0;
+  constructor(private readonly stoppedAt: number | null = null) {}
   now(): number {
-    return Date.now() + this.offset;
+    return (this.stoppedAt ?? Date.now()) + this.offset;
   }
   advance(ms: number): void {
     this.offset += ms;

@@ -20,6 +20,30 @@ describe('TEST_CLOCK (browser tests of the real server)', () => {
     expect(loadConfig({ SECRET, TEST_CLOCK: '1' }).testClock).toBe(true);
   });
 
+  it('TEST_CLOCK_AT stops the clock at a time, and only with TEST_CLOCK=1', async () => {
+    const at = '2026-11-20T03:00:00.000Z';
+    expect(() => loadConfig({ SECRET, TEST_CLOCK_AT: at })).toThrow(/TEST_CLOCK_AT/);
+    expect(() => loadConfig({ SECRET, TEST_CLOCK: '1', TEST_CLOCK_AT: 'friday' })).toThrow(/TEST_CLOCK_AT/);
+    expect(loadConfig({ SECRET, TEST_CLOCK: '1' }).testClockAt).toBeNull();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dropdesk-test-clock-'));
+    const config = {
+      ...loadConfig({ SECRET, DATA_DIR: dataDir, TEST_CLOCK: '1', TEST_CLOCK_AT: at }),
+      databaseUrl: undefined,
+      seedDemo: false,
+      logLevel: 'silent',
+    };
+    const app = await buildApp(config, { logger: false });
+    closers.push(() => app.close());
+    expect(app.clock.now()).toBe(Date.parse(at));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(app.clock.now()).toBe(Date.parse(at));
+    const moved = JSON.parse(
+      (await app.inject({ method: 'POST', url: '/__test/clock', payload: { advance_ms: 60_000 } })).body,
+    );
+    expect(moved.data.now).toBe('2026-11-20T03:01:00.000Z');
+    expect(app.clock.now()).toBe(Date.parse(at) + 60_000);
+  });
+
   it('off: there is no /__test/clock', async () => {
     const t = await buildTestApp();
     closers.push(() => t.close());
