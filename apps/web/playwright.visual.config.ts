@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { START } from './visual/support/time';
+
+/**
+ * The visual tests (visual/): every screen of the merchant app, the storefront and the operator
+ * console, looked at in four languages against committed baseline pictures, with layout and axe
+ * checks (docs/testing.md "Visual tests"). Their own server, on a fresh SQLite data folder, with
+ * the demo seed and a clock that stands still at the story's start (TEST_CLOCK_AT): the story
+ * (visual/support/history.ts) moves it day by day, then every picture is taken at the same time.
+ *
+ * `npm run test:visual` compares; `npm run test:visual -- --update-snapshots` writes the baselines
+ * (visual/__screenshots__), which are committed with the change that meant them.
+ */
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dropdesk-e2e-'));
+process.env.PWTEST_CACHE_DIR ??= path.join(webDir, '../../.artifacts/pw-cache');
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './visual',
+  testMatch: '*.visual.ts',
+  outputDir: './test-results/visual',
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  globalSetup: './visual/support/setup.ts',
+  globalTeardown: './e2e/support/teardown.ts',
+  timeout: 120_000,
+  expect: {
+    timeout: 10_000,
+    // A picture may differ from its baseline in antialiasing only: colour within 0.2 per pixel,
+    // and at most 0.1% of the pixels beyond that.
+    toHaveScreenshot: { threshold: 0.2, maxDiffPixelRatio: 0.001 },
+  },
+  fullyParallel: true,
+  workers: Number(process.env.VISUAL_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [
+    ['list'],
+    ...(process.env.PW_JSON
+      ? [['json', { outputFile: process.env.PW_JSON.replace(/(\.json)?$/, '-visual.json') }] as const]
+      : []),
+  ],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+    },
+  },
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    cwd: webDir,
+    url: `${baseURL}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: path.join(webDir, 'dist'),
+      CONSOLE_DIST: path.join(webDir, '../admin/dist'),
+      SEED_DEMO: 'true',
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://localhost:8080',
+      SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      TEST_CLOCK: '1',
+      TEST_CLOCK_AT: START,
+      ORDER_JOBS_SECONDS: '0',
+      LEDGER_CHECK_MINUTES: '0',
+    },
+  },
+});

@@ -1,0 +1,68 @@
+/**
+ * The operator console, looked at: every screen at 1440 px in vi, en, th and zh-CN, signed in as
+ * the demo admin (who sees every screen), loaded and failing (support/screens.ts, support/look.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, test } from '@playwright/test';
+import { look } from './support/look';
+import { CONSOLE_SCREENS, type Screen, type State } from './support/screens';
+import { contextOptions, DESKTOP, history, LANGS, pageOf, type VisualLang } from './support/world';
+
+async function open(browser: Browser, screen: Screen, lang: VisualLang, state: State) {
+  const h = history();
+  const context = await browser.newContext(contextOptions(lang, true));
+  const session =
+    screen.who === 'visitor'
+      ? null
+      : JSON.stringify({
+          token: h.operator.token,
+          operator: { id: h.operator.id, username: h.operator.username, role: h.operator.role },
+          idleMinutes: 30,
+          lastRequestAt: Date.parse(h.now),
+        });
+  await context.addInitScript(
+    ([s, l]) => {
+      localStorage.setItem('console-lang', l);
+      if (s) localStorage.setItem('console-session', s);
+    },
+    [session, lang] as const,
+  );
+  const page = await pageOf(
+    context,
+    state === 'error' ? { failReads: /^\/admin\//, keep: /^\/admin\/me$/ } : {},
+  );
+  await page.goto(typeof screen.path === 'function' ? screen.path(h) : screen.path);
+  return { context, page };
+}
+
+test('every screen of the console is looked at', () => {
+  const source = readFileSync(new URL('../../admin/src/lib/paths.ts', import.meta.url), 'utf8');
+  const declared = [...source.matchAll(/^\s+(\w+): '(\/[^']*)'/gm)].map(
+    ([, , p]) => `/console${p === '/' ? '/' : p}`,
+  );
+  const looked = new Set(
+    CONSOLE_SCREENS.map((s) => (typeof s.path === 'string' ? s.path : s.path(history()))),
+  );
+  expect(declared.length).toBeGreaterThanOrEqual(15);
+  expect(declared.filter((p) => !looked.has(p))).toEqual([]);
+});
+
+for (const screen of CONSOLE_SCREENS) {
+  for (const lang of LANGS) {
+    test(`${screen.name} in ${lang}`, async ({ browser }) => {
+      for (const state of screen.states) {
+        const { context, page } = await open(browser, screen, lang, state);
+        try {
+          await look(page, ['console', `${screen.name}-${lang}-${state}.png`], {
+            ...DESKTOP,
+            ...(state === 'error'
+              ? { quietMs: 1_500, style: '.ant-message, .ant-notification { display: none !important; }' }
+              : {}),
+          });
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+}

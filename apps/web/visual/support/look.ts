@@ -1,0 +1,177 @@
+/**
+ * Looking at a screen the way a person would, in four checks, each of which fails the test:
+ *
+ * 1. **Layout**: the page never scrolls sideways; nothing sticks out of the screen's width unless a
+ *    box that scrolls sideways holds it; no text is cut off by a box that hides its overflow,
+ *    unless it ends in a deliberate ellipsis (or a line clamp) or sits in a box marked
+ *    `data-clip="deliberate"` (a marquee); every image that is shown has loaded (natural width > 0).
+ * 2. **axe**: zero violations, every rule axe enables by default, at every impact level.
+ * 3. **The picture**: the whole screen (the viewport stretched to the page's height, so fixed
+ *    bars sit at its bottom as on a phone) compared with the committed baseline; a difference
+ *    beyond the threshold fails, and `npm run test:visual -- --update-snapshots` writes new
+ *    baselines, to be committed with the change that meant them.
+ */
+import { expect, type Page } from '@playwright/test';
+import { axeViolations } from '../../e2e/support/axe';
+
+/** What a person would see wrong in the layout, one line per element. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const name = (el: Element) => {
+      const id = el.id ? `#${el.id}` : '';
+      const cls =
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+          : '';
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id}${cls}${text ? ` "${text}"` : ''}`;
+    };
+    const scrollingX = (s: CSSStyleDeclaration) => s.overflowX === 'auto' || s.overflowX === 'scroll';
+    const hiding = (v: string) => v === 'hidden' || v === 'clip';
+    const visible = (el: Element, s: CSSStyleDeclaration) => {
+      if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) === 0) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+    const deliberate = (el: Element) => el.closest('[data-clip="deliberate"]') !== null;
+    // Text for screen readers only (a class like `visually-hidden`): clipped to a pixel on purpose.
+    const screenReaderOnly = (el: Element, s: CSSStyleDeclaration) => {
+      const r = el.getBoundingClientRect();
+      return (
+        (s.clip !== 'auto' && s.clip !== '') ||
+        s.clipPath.startsWith('inset') ||
+        r.width <= 5 ||
+        r.height <= 2
+      );
+    };
+    const ownText = (el: Element) =>
+      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px wide in ${width} px`);
+
+    for (const el of document.body.querySelectorAll('*')) {
+      const s = getComputedStyle(el);
+      if (!visible(el, s) || deliberate(el) || screenReaderOnly(el, s)) continue;
+      const r = el.getBoundingClientRect();
+      // Out of the screen's width, with no box that scrolls sideways around it.
+      // (An element wholly off-screen, like a skip link until focused, is placed there on purpose.)
+      const straddles = (r.right > width + 1 && r.left < width) || (r.left < -1 && r.right > 0);
+      if (straddles) {
+        let holder = el.parentElement;
+        while (holder && !scrollingX(getComputedStyle(holder)) && holder !== document.body)
+          holder = holder.parentElement;
+        const clippedAway = holder === document.body || holder === null;
+        if (clippedAway && s.position !== 'fixed' && ownText(el))
+          out.push(`sticks out of the screen (${Math.round(r.left)}–${Math.round(r.right)} px): ${name(el)}`);
+      }
+      // Text cut off by its own box.
+      if (ownText(el) && (hiding(s.overflowX) || hiding(s.overflowY))) {
+        const ellipsis =
+          s.textOverflow === 'ellipsis' || (s.webkitLineClamp !== 'none' && s.webkitLineClamp !== '');
+        const cutX = hiding(s.overflowX) && el.scrollWidth > el.clientWidth + 1;
+        const cutY = hiding(s.overflowY) && el.scrollHeight > el.clientHeight + 1;
+        if ((cutX || cutY) && !ellipsis)
+          out.push(
+            `text cut off by its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}): ${name(el)}`,
+          );
+      }
+      // (One still loading is not broken: settled() gave it five seconds.)
+      if (el instanceof HTMLImageElement && el.getAttribute('src') && el.complete && el.naturalWidth === 0)
+        out.push(`an image did not load: ${el.getAttribute('src')} (${el.alt || 'no alt'})`);
+    }
+    return out;
+  });
+}
+
+const inflight = new WeakMap<Page, { count: number; last: number }>();
+
+/** Counts the page's requests in flight, for `settled` (pageOf in world.ts calls it first). */
+export function trackRequests(page: Page) {
+  const state = { count: 0, last: Date.now() };
+  inflight.set(page, state);
+  const done = () => {
+    state.count = Math.max(0, state.count - 1);
+    state.last = Date.now();
+  };
+  page.on('request', () => {
+    state.count += 1;
+    state.last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Resolves once no request has been in flight for `quietMs` (ten seconds at most). */
+async function networkQuiet(page: Page, quietMs: number) {
+  const state = inflight.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (state.count === 0 && Date.now() - state.last >= quietMs) return;
+    await page.waitForTimeout(40);
+  }
+}
+
+/** Waits until the screen has settled: data in, fonts and images loaded, enter animations done. */
+export async function settled(page: Page, quietMs = 250) {
+  await page.waitForLoadState('load');
+  await networkQuiet(page, quietMs);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const loading = [...document.images]
+      .filter((img) => !img.complete)
+      .map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      );
+    // A lazy image below the fold may never start: five seconds at most.
+    await Promise.race([Promise.all(loading), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    // Two frames: what the last answers changed is laid out and painted.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+export interface LookOptions {
+  /** The viewport's width (390 on a phone, 1440 for the console) and its smallest height. */
+  width: number;
+  height: number;
+  /** CSS for the picture only: transient things (toasts) that a test can't time. */
+  style?: string;
+  /**
+   * How long the network must stay quiet for the screen to count as settled: longer for an error
+   * state, whose read is retried once after a second (the apps' query clients) before it fails.
+   */
+  quietMs?: number;
+}
+
+/**
+ * The four checks on the screen as it is now. Layout and axe problems are collected with
+ * `expect.soft`, so one run lists every screen's problems rather than the first.
+ */
+export async function look(page: Page, picture: [string, string], options: LookOptions) {
+  const named = picture.join('/');
+  await settled(page, options.quietMs);
+  // The whole page at once: the viewport stretched to the page's height measured at the phone's
+  // (once: a layout at least as tall as the viewport would otherwise grow with it). Images below
+  // the fold then load, and the checks see the whole page as the picture does.
+  const height = Math.min(8_000, await page.evaluate(() => document.documentElement.scrollHeight));
+  if (height > options.height) {
+    await page.setViewportSize({ width: options.width, height });
+    await settled(page, 150);
+  }
+  expect.soft(await layoutProblems(page), `layout of ${named}`).toEqual([]);
+  expect.soft(await axeViolations(page), `axe on ${named}`).toEqual([]);
+  await expect.soft(page).toHaveScreenshot(picture, {
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+    ...(options.style ? { style: options.style } : {}),
+  });
+  await page.setViewportSize({ width: options.width, height: options.height });
+}

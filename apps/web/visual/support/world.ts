@@ -1,0 +1,85 @@
+/**
+ * What every visual test starts from: the story (history.ts) read from the run's data folder, and
+ * browser contexts that look at it without changing it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { baseURL } from '../../e2e/support/server';
+import { type History, historyFile } from './history';
+import { trackRequests } from './look';
+
+let cached: History | null = null;
+export function history(): History {
+  cached ??= JSON.parse(readFileSync(historyFile(), 'utf8')) as History;
+  return cached;
+}
+
+/** The four languages the pictures are taken in: three the issue names, and zh-CN for CJK. */
+export const LANGS = ['vi', 'en', 'th', 'zh-CN'] as const;
+export type VisualLang = (typeof LANGS)[number];
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+const BROWSER_LOCALE: Record<VisualLang, string> = {
+  vi: 'vi-VN',
+  en: 'en-US',
+  th: 'th-TH',
+  'zh-CN': 'zh-CN',
+};
+
+export function contextOptions(lang: VisualLang, desktop = false): BrowserContextOptions {
+  return {
+    baseURL,
+    viewport: desktop ? DESKTOP : PHONE,
+    deviceScaleFactor: 1,
+    isMobile: !desktop,
+    hasTouch: !desktop,
+    locale: BROWSER_LOCALE[lang],
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    reducedMotion: 'reduce',
+  };
+}
+
+/** Calls that would change the story if a picture made them: answered here, never sent. */
+const WRITES = [/\/merchant\/index\/see_notice$/, /\/store\/visit$/];
+
+/**
+ * A page whose clock stands at the story's NOW (what "today", "2 hours ago" and the dates say),
+ * whose writes that a look would make are answered without reaching the server, and, with
+ * `failReads`, whose API reads answer HTTP 500 (a screen's error state), but for `keep`.
+ */
+export async function pageOf(
+  context: BrowserContext,
+  options: { failReads?: RegExp; keep?: RegExp } = {},
+): Promise<Page> {
+  const page = await context.newPage();
+  trackRequests(page);
+  await page.clock.setFixedTime(new Date(history().now));
+  await page.route(
+    (url) => WRITES.some((w) => w.test(url.pathname)),
+    (route) => route.fulfill({ json: { code: 1, msg: 'OK', data: { counted: false, updated: 0 } } }),
+  );
+  if (options.failReads) {
+    const { failReads, keep } = options;
+    await page.route(
+      (url) => failReads.test(url.pathname) && !(keep?.test(url.pathname) ?? false),
+      (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({
+              status: 500,
+              json: { code: 500, msg: 'Internal Server Error', error: 'INTERNAL' },
+            })
+          : route.fallback(),
+    );
+  }
+  return page;
+}
+
+export async function newContext(
+  browser: Browser,
+  lang: VisualLang,
+  desktop = false,
+): Promise<BrowserContext> {
+  return browser.newContext(contextOptions(lang, desktop));
+}
