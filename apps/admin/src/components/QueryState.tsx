@@ -26,29 +26,41 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
 
 /**
  * A query's states before its data: loading, failed (with retry) and, given `isEmpty`, empty. Data
- * already on screen stays when a background refetch fails.
+ * already on screen stays when a background refetch fails. A screen whose heading comes with its
+ * data (an order's number) gives `heading` for the states before it, so the page always has one.
  */
 export function QueryState<T>({
   query,
   children,
   empty,
   isEmpty,
+  heading,
 }: {
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
+  heading?: ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.data !== undefined) {
     if (isEmpty?.(query.data)) return <Empty description={empty ?? t('common.empty')} />;
     return <>{children(query.data)}</>;
   }
-  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <>
+        {heading}
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
   return (
-    <div role="status" style={{ padding: 32, textAlign: 'center' }}>
-      <Spin />
-      <span style={{ marginInlineStart: 12 }}>{t('common.loading')}</span>
-    </div>
+    <>
+      {heading}
+      <div role="status" style={{ padding: 32, textAlign: 'center' }}>
+        <Spin />
+        <span style={{ marginInlineStart: 12 }}>{t('common.loading')}</span>
+      </div>
+    </>
   );
 }

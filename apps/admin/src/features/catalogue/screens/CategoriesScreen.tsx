@@ -55,7 +55,10 @@ export default function CategoriesScreen() {
             size="middle"
             pagination={false}
             dataSource={tree}
-            expandable={{ defaultExpandAllRows: true }}
+            expandable={{
+              defaultExpandAllRows: true,
+              columnTitle: <span className="visually-hidden">{t('common.details')}</span>,
+            }}
             columns={[
               { title: t('catalogue.name'), render: (_, c) => nameIn(c.names, lang, c.main_lang) },
               { title: t('catalogue.languages'), render: (_, c) => Object.keys(c.names).join(', ') },
@@ -66,7 +69,7 @@ export default function CategoriesScreen() {
                 render: (_, c) => formatNumber(c.products),
               },
               {
-                title: '',
+                title: <span className="visually-hidden">{t('common.actions')}</span>,
                 width: 100,
                 render: (_, c) => (
                   <Button size="small" onClick={() => setEditing(c)}>

@@ -54,7 +54,7 @@ export default function LevelsScreen() {
                 render: (_, l) => formatNumber(l.merchants),
               },
               {
-                title: '',
+                title: <span className="visually-hidden">{t('common.actions')}</span>,
                 width: 100,
                 render: (_, l) => (
                   <Button size="small" onClick={() => setEditing(l)}>

@@ -72,7 +72,7 @@ export default function PackagesScreen() {
                 ),
               },
               {
-                title: '',
+                title: <span className="visually-hidden">{t('common.actions')}</span>,
                 width: 200,
                 render: (_, p) => (
                   <Flex gap={8}>

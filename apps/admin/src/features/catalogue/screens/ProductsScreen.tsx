@@ -110,7 +110,7 @@ export default function ProductsScreen() {
               ),
             },
             {
-              title: '',
+              title: <span className="visually-hidden">{t('common.actions')}</span>,
               width: 100,
               render: (_, p) => (
                 <Button

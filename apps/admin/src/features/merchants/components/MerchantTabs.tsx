@@ -66,7 +66,7 @@ export function ShopTab({ merchantId }: { merchantId: number }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('merchants.shop')}>{s.shop.name}</Descriptions.Item>
             <Descriptions.Item label={t('merchants.logo')}>
-              {s.shop.logo_url ? <Image src={s.shop.logo_url} width={64} alt="" /> : '—'}
+              {s.shop.logo_url ? <Image src={s.shop.logo_url} width={64} alt="" preview={false} /> : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('merchants.phone')}>{s.shop.phone}</Descriptions.Item>
             <Descriptions.Item label={t('merchants.address')} span={2}>
@@ -76,7 +76,7 @@ export function ShopTab({ merchantId }: { merchantId: number }) {
               {s.shop.intro || '—'}
             </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
+          <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
             {t('merchants.closures')}
           </Typography.Title>
           <Table
@@ -170,7 +170,7 @@ export function BalanceTab({ merchant }: { merchant: MerchantDetail }) {
         </Descriptions.Item>
       </Descriptions>
       {admin && (
-        <Typography.Title level={5} style={{ marginTop: 16 }}>
+        <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
           {t('routes.adjustments')}
         </Typography.Title>
       )}

@@ -113,7 +113,7 @@ export default function AdjustmentsScreen() {
               ),
             },
             {
-              title: '',
+              title: <span className="visually-hidden">{t('common.actions')}</span>,
               width: 260,
               render: (_, a) => {
                 if (a.status !== 'pending') return null;

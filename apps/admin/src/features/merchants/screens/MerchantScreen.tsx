@@ -28,7 +28,7 @@ export default function MerchantScreen() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'shop';
   return (
-    <QueryState query={merchant}>
+    <QueryState query={merchant} heading={<PageTitle title={t('routes.merchant')} />}>
       {(m) => (
         <>
           <PageTitle

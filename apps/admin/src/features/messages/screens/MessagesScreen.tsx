@@ -120,6 +120,7 @@ function Broadcasts({ canSend }: { canSend: boolean }) {
           pagination={paged.pagination(list.data?.total)}
           locale={{ emptyText: t('messages.noMessages') }}
           expandable={{
+            columnTitle: <span className="visually-hidden">{t('common.details')}</span>,
             expandedRowRender: (b) => <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{b.body}</p>,
           }}
           columns={[
@@ -278,7 +279,7 @@ function Announcements({ canEdit }: { canEdit: boolean }) {
             ...(canEdit
               ? [
                   {
-                    title: '',
+                    title: <span className="visually-hidden">{t('common.actions')}</span>,
                     width: 100,
                     render: (_: unknown, a: AnnouncementRow) => (
                       <Button size="small" onClick={() => setEditing(a)}>

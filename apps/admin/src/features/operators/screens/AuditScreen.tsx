@@ -64,6 +64,7 @@ export default function AuditScreen() {
           pagination={paged.pagination(audit.data?.total)}
           locale={{ emptyText: t('audit.none') }}
           expandable={{
+            columnTitle: <span className="visually-hidden">{t('common.details')}</span>,
             expandedRowRender: (e) => <AuditDiff before={e.before} after={e.after} detail={e.detail} />,
           }}
           columns={[

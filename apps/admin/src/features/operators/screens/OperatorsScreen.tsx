@@ -186,7 +186,7 @@ export default function OperatorsScreen() {
             },
             { title: t('operators.lastLogin'), render: (_, o) => formatDate(o.last_login_at) },
             {
-              title: '',
+              title: <span className="visually-hidden">{t('common.actions')}</span>,
               render: (_, o) =>
                 o.id === me?.id ? (
                   <Typography.Text type="secondary">{t('operators.you')}</Typography.Text>

@@ -21,7 +21,7 @@ export default function OrderScreen() {
   const order = useOrder(id);
   const statusName = useOrderStatusName();
   return (
-    <QueryState query={order}>
+    <QueryState query={order} heading={<PageTitle title={t('routes.order')} />}>
       {(o) => (
         <>
           <PageTitle

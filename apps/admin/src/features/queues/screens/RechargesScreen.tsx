@@ -80,7 +80,9 @@ export default function RechargesScreen() {
               )}
             </Descriptions>
             <Divider />
-            <Typography.Title level={5}>{t('queues.voucher')}</Typography.Title>
+            <Typography.Title level={2} style={{ fontSize: 16 }}>
+              {t('queues.voucher')}
+            </Typography.Title>
             <Image src={r.voucher_url} width={320} alt={t('queues.voucherAlt', { no: r.order_no })} />
             <Divider />
             <MerchantLine merchant={r.merchant} />

@@ -177,7 +177,9 @@ export default function WithdrawalsScreen() {
                 <Money value={w.wallet.hold} />
               </Descriptions.Item>
             </Descriptions>
-            <Typography.Title level={5}>{t('queues.recentActivity')}</Typography.Title>
+            <Typography.Title level={2} style={{ fontSize: 16 }}>
+              {t('queues.recentActivity')}
+            </Typography.Title>
             <Activity recent={w.recent} />
           </>
         )}
