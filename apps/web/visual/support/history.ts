@@ -225,8 +225,13 @@ async function order(
   };
 }
 
-async function buyer(path: string, o: Placed, body: Record<string, unknown>, idempotent = false) {
-  await minutes(45);
+async function buyer(
+  path: string,
+  o: Placed,
+  body: Record<string, unknown>,
+  { idempotent = false, after = 45 }: { idempotent?: boolean; after?: number } = {},
+) {
+  await minutes(after);
   ok(await api(path, { body, headers: { ...o.as, ...(idempotent ? key() : {}) } }));
 }
 
@@ -236,14 +241,13 @@ export async function buildHistory(): Promise<History> {
     throw new Error(`the visual server's clock must stand at ${START}: it says ${clock.now}`);
 
   // ---------------------------------------------------------------- Wednesday 11, 09:00
-  let op = await operatorLogin();
   ok(
-    await admin(op, '/admin/deposit_addresses', {
+    await admin(await operatorLogin(), '/admin/deposit_addresses', {
       body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     }),
   );
   ok(
-    await admin(op, '/admin/topup_bank_account', {
+    await admin(await operatorLogin(), '/admin/topup_bank_account', {
       body: {
         bank_name: 'Vietcombank',
         holder_name: 'DROPDESK TEST',
@@ -291,8 +295,8 @@ export async function buildHistory(): Promise<History> {
   );
   await submitIdentity(m, hoaMai.realName);
   ok(
-    await admin(op, '/admin/kyc/approve', {
-      body: { id: await pendingId(op, 'kyc', full.id) },
+    await admin(await operatorLogin(), '/admin/kyc/approve', {
+      body: { id: await pendingId(await operatorLogin(), 'kyc', full.id) },
       headers: key(),
     }),
   );
@@ -336,8 +340,8 @@ export async function buildHistory(): Promise<History> {
 
   await topUp(m, 'manual', '500.00');
   ok(
-    await admin(op, '/admin/recharges/approve', {
-      body: { id: await pendingId(op, 'recharges', full.id) },
+    await admin(await operatorLogin(), '/admin/recharges/approve', {
+      body: { id: await pendingId(await operatorLogin(), 'recharges', full.id) },
       headers: key(),
     }),
   );
@@ -346,7 +350,7 @@ export async function buildHistory(): Promise<History> {
   // o1: delivered, received and rated the same day; it settles on the 14th.
   o.settled = await order(L[0] as number, 1, { quantity: 2 });
   await pick(m, o.settled.id);
-  await shipAndDeliver(op, o.settled.id, 'GHN', 'GHN1001');
+  await shipAndDeliver(o.settled.id, 'GHN', 'GHN1001');
   await buyer('/store/order/confirm', o.settled, { id: o.settled.id });
   await buyer('/store/order/rate', o.settled, {
     id: o.settled.id,
@@ -356,7 +360,6 @@ export async function buildHistory(): Promise<History> {
 
   // ---------------------------------------------------------------- Thursday 12
   await at('2026-11-12T01:30:00.000Z');
-  op = await operatorLogin();
   const levels = ok(await api<{ next_level_id: number | null }>('/merchant/index/level', { token: m }));
   if (levels.next_level_id)
     ok(
@@ -368,21 +371,20 @@ export async function buildHistory(): Promise<History> {
     );
   await topUp(m, 'bank', '200.00');
   ok(
-    await admin(op, '/admin/recharges/approve', {
-      body: { id: await pendingId(op, 'recharges', full.id) },
+    await admin(await operatorLogin(), '/admin/recharges/approve', {
+      body: { id: await pendingId(await operatorLogin(), 'recharges', full.id) },
       headers: key(),
     }),
   );
   // o2: shipped, then refunded in full: the goods had left, so the cost paid at pickup stays paid.
   o.refundedShipped = await order(L[1] as number, 2);
   await pick(m, o.refundedShipped.id);
-  await ship(op, o.refundedShipped.id, 'GHN', 'GHN1002');
+  await ship(o.refundedShipped.id, 'GHN', 'GHN1002');
   await askRefund(o.refundedShipped, 'all', false, 'Chờ quá lâu, tôi không cần nữa.');
   await decideRefund(m, o.refundedShipped.id, 'approve');
 
   // ---------------------------------------------------------------- Friday 13
   await at('2026-11-13T03:10:00.000Z');
-  op = await operatorLogin();
   // o3: refunded before it shipped: the cost returns to the wallet.
   o.refundedBeforeShipping = await order(L[2] as number, 3);
   await pick(m, o.refundedBeforeShipping.id);
@@ -402,15 +404,17 @@ export async function buildHistory(): Promise<History> {
     );
   await topUp(m, 'manual', '120.00');
   ok(
-    await admin(op, '/admin/recharges/reject', {
-      body: { id: await pendingId(op, 'recharges', full.id), reason: 'The receipt shows 100.00, not 120.00' },
+    await admin(await operatorLogin(), '/admin/recharges/reject', {
+      body: {
+        id: await pendingId(await operatorLogin(), 'recharges', full.id),
+        reason: 'The receipt shows 100.00, not 120.00',
+      },
       headers: key(),
     }),
   );
 
   // ---------------------------------------------------------------- Saturday 14 (o1 settles)
   await at('2026-11-14T04:00:00.000Z');
-  op = await operatorLogin();
   ok(
     await api('/merchant/merchant/extract', {
       token: m,
@@ -419,15 +423,17 @@ export async function buildHistory(): Promise<History> {
     }),
   );
   ok(
-    await admin(op, '/admin/withdrawals/approve', {
-      body: { id: await pendingId(op, 'withdrawals', full.id), reference: 'VCB 20261114 000123' },
+    await admin(await operatorLogin(), '/admin/withdrawals/approve', {
+      body: {
+        id: await pendingId(await operatorLogin(), 'withdrawals', full.id),
+        reference: 'VCB 20261114 000123',
+      },
       headers: key(),
     }),
   );
 
   // ---------------------------------------------------------------- Monday 16 (this week)
   await at('2026-11-16T01:45:00.000Z');
-  op = await operatorLogin();
   const buyerEmail = 'chau.buyer@example.test';
   ok(await api('/store/auth/send_code', { body: { email: buyerEmail } }));
   const buyerToken = ok(
@@ -439,16 +445,16 @@ export async function buildHistory(): Promise<History> {
   // o4: in transit.
   o.inTransit = await order(L[4] as number, 4, { buyer: buyerToken });
   await pick(m, o.inTransit.id);
-  await ship(op, o.inTransit.id, 'Viettel Post', 'VTP2004');
+  await ship(o.inTransit.id, 'Viettel Post', 'VTP2004');
   ok(
-    await admin(op, '/admin/orders/progress', {
+    await admin(await operatorLogin(), '/admin/orders/progress', {
       body: { id: o.inTransit.id, status: 6, note: 'Hub Tân Bình' },
     }),
   );
   // o12: received, a refund asked, rejected by the merchant, appealed to the platform.
   o.appealed = await order(L[5] as number, 5);
   await pick(m, o.appealed.id);
-  await shipAndDeliver(op, o.appealed.id, 'GHN', 'GHN1005');
+  await shipAndDeliver(o.appealed.id, 'GHN', 'GHN1005');
   await buyer('/store/order/confirm', o.appealed, { id: o.appealed.id });
   await askRefund(o.appealed, '5.00', true, 'Một bông hoa bị dập.');
   await decideRefund(m, o.appealed.id, 'reject', 'Ảnh giao hàng cho thấy hoa còn nguyên.');
@@ -464,9 +470,9 @@ export async function buildHistory(): Promise<History> {
     }),
   );
   ok(
-    await admin(op, '/admin/withdrawals/reject', {
+    await admin(await operatorLogin(), '/admin/withdrawals/reject', {
       body: {
-        id: await pendingId(op, 'withdrawals', full.id),
+        id: await pendingId(await operatorLogin(), 'withdrawals', full.id),
         reason: 'The account holder does not match the verified name',
       },
       headers: key(),
@@ -475,32 +481,29 @@ export async function buildHistory(): Promise<History> {
 
   // ---------------------------------------------------------------- Tuesday 17
   await at('2026-11-17T06:20:00.000Z');
-  op = await operatorLogin();
   // o9: reached the buyer, not confirmed yet.
   o.reached = await order(L[6] as number, 6);
   await pick(m, o.reached.id);
-  await shipAndDeliver(op, o.reached.id, 'GHN', 'GHN1006');
+  await shipAndDeliver(o.reached.id, 'GHN', 'GHN1006');
 
   // ---------------------------------------------------------------- Wednesday 18
   await at('2026-11-18T02:05:00.000Z');
-  op = await operatorLogin();
   // o10: received and rated five stars, settling on the 21st.
   o.received = await order(L[7] as number, 7, { buyer: buyerToken });
   await pick(m, o.received.id);
-  await shipAndDeliver(op, o.received.id, 'GHN', 'GHN1007');
+  await shipAndDeliver(o.received.id, 'GHN', 'GHN1007');
   await buyer('/store/order/confirm', o.received, { id: o.received.id });
   await buyer('/store/order/rate', o.received, { id: o.received.id, stars: 5, comment: 'Rất hài lòng!' });
 
   // ---------------------------------------------------------------- Thursday 19 (yesterday)
   await at('2026-11-19T07:40:00.000Z');
-  op = await operatorLogin();
   // o8: picked up, waiting for shipment.
   o.picked = await order(L[8] as number, 8);
   await pick(m, o.picked.id);
   // o11: reached, a partial refund asked and waiting for the merchant.
   o.refundAsked = await order(L[9] as number, 9, { quantity: 2 });
   await pick(m, o.refundAsked.id);
-  await shipAndDeliver(op, o.refundAsked.id, 'GHN', 'GHN1009');
+  await shipAndDeliver(o.refundAsked.id, 'GHN', 'GHN1009');
   await askRefund(o.refundAsked, '3.00', true, 'Thiếu một thiệp chúc mừng.');
   ok(
     await api('/merchant/merchant/extract', {
@@ -512,20 +515,25 @@ export async function buildHistory(): Promise<History> {
 
   // ---------------------------------------------------------------- Friday 20 (today), from 06:30
   await at('2026-11-19T23:30:00.000Z');
-  op = await operatorLogin();
   o.awaitingPickup = await order(L[10] as number, 10);
   o.awaitingPickup2 = await order(L[0] as number, 11, { buyer: buyerToken });
   o.cancelledPaid = await order(L[1] as number, 12);
-  await buyer('/store/order/cancel', o.cancelledPaid, { id: o.cancelledPaid.id }, true);
+  await buyer('/store/order/cancel', o.cancelledPaid, { id: o.cancelledPaid.id }, { idempotent: true });
   o.cancelledUnpaid = await order(L[2] as number, 13, { pay: false });
-  await buyer('/store/order/cancel', o.cancelledUnpaid, { id: o.cancelledUnpaid.id }, true);
+  // (Within the 30 minutes an unpaid order waits, or the order jobs cancel it first.)
+  await buyer(
+    '/store/order/cancel',
+    o.cancelledUnpaid,
+    { id: o.cancelledUnpaid.id },
+    { idempotent: true, after: 6 },
+  );
   await topUp(m, 'bank', '150.00');
   // Lan Anh's identity and chain top-up wait for the operator.
   const lanAnh = await login('lananh@example.test');
   await submitIdentity(lanAnh, 'Đỗ Lan Anh');
   await topUp(lanAnh, 'chain', '300.00');
   const sent = ok(
-    await admin<{ id: number }>(op, '/admin/messages/send', {
+    await admin<{ id: number }>(await operatorLogin(), '/admin/messages/send', {
       body: {
         title: 'Lịch nghỉ lễ / Holiday schedule',
         body: 'Kho tạm nghỉ ngày 1/1. Đơn lấy hàng trước 31/12 vẫn được gửi đúng hạn.\nThe warehouse is closed on 1 January.',
@@ -548,6 +556,8 @@ export async function buildHistory(): Promise<History> {
     await login('moi@example.test'),
     await login('lananh@example.test'),
   ];
+  // (The story's operator is the demo admin: operatorLogin() signs in again whenever half an idle
+  // hour of the story has ended the session.)
   const opToken = await operatorLogin();
   const me = ok(
     await admin<{ operator: { id: number; username: string; role: string } }>(opToken, '/admin/me'),
@@ -586,17 +596,29 @@ async function pick(token: string, id: number) {
   ok(await api('/merchant/order/pick', { token, body: { id, pay_password: PAY }, headers: key() }));
 }
 
-async function ship(op: string, id: number, carrier: string, trackingNo: string) {
+async function ship(id: number, carrier: string, trackingNo: string) {
   await minutes(40);
-  ok(await admin(op, '/admin/orders/ship', { body: { id, carrier, tracking_no: trackingNo } }));
+  ok(
+    await admin(await operatorLogin(), '/admin/orders/ship', {
+      body: { id, carrier, tracking_no: trackingNo },
+    }),
+  );
 }
 
-async function shipAndDeliver(op: string, id: number, carrier: string, trackingNo: string) {
-  await ship(op, id, carrier, trackingNo);
+async function shipAndDeliver(id: number, carrier: string, trackingNo: string) {
+  await ship(id, carrier, trackingNo);
   await minutes(95);
-  ok(await admin(op, '/admin/orders/progress', { body: { id, status: 6, note: 'Hub Tân Bình' } }));
+  ok(
+    await admin(await operatorLogin(), '/admin/orders/progress', {
+      body: { id, status: 6, note: 'Hub Tân Bình' },
+    }),
+  );
   await minutes(130);
-  ok(await admin(op, '/admin/orders/progress', { body: { id, status: 7, note: 'Đã giao' } }));
+  ok(
+    await admin(await operatorLogin(), '/admin/orders/progress', {
+      body: { id, status: 7, note: 'Đã giao' },
+    }),
+  );
 }
 
 async function askRefund(o: Placed, amount: string | 'all', received: boolean, reason: string) {

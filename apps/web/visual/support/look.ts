@@ -104,21 +104,49 @@ export function trackRequests(page: Page) {
   page.on('requestfailed', done);
 }
 
-/** Resolves once no request has been in flight for `quietMs` (ten seconds at most). */
-async function networkQuiet(page: Page, quietMs: number) {
+/** Counts the page's DOM changes (an init script, so it runs before the app's first render). */
+function countMutations() {
+  const w = window as unknown as { __mutations: number };
+  w.__mutations = 0;
+  new MutationObserver((records) => {
+    w.__mutations += records.length;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/** Installs the page's request and DOM-change counters (pageOf in world.ts does, before any load). */
+export async function watchPage(page: Page) {
+  trackRequests(page);
+  await page.addInitScript(countMutations);
+}
+
+const mutations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mutations?: number }).__mutations ?? 0);
+
+/**
+ * Resolves once, for `quietMs`, no request has been in flight and the DOM has not changed (fifteen
+ * seconds at most): an app that loads a screen's code, renders, then asks for its data has gaps
+ * with no request in flight, which a quiet network alone would take for the end.
+ */
+async function quiet(page: Page, quietMs: number) {
   const state = inflight.get(page);
-  if (!state) return page.waitForLoadState('networkidle');
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 15_000;
+  let seen = await mutations(page);
+  let since = Date.now();
   while (Date.now() < until) {
-    if (state.count === 0 && Date.now() - state.last >= quietMs) return;
-    await page.waitForTimeout(40);
+    await page.waitForTimeout(50);
+    const now = await mutations(page);
+    const busy = state ? state.count > 0 || Date.now() - state.last < quietMs : false;
+    if (now !== seen || busy) {
+      seen = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
   }
 }
 
 /** Waits until the screen has settled: data in, fonts and images loaded, enter animations done. */
-export async function settled(page: Page, quietMs = 250) {
+export async function settled(page: Page, quietMs = 300) {
   await page.waitForLoadState('load');
-  await networkQuiet(page, quietMs);
+  await quiet(page, quietMs);
   await page.evaluate(async () => {
     await document.fonts.ready;
     const loading = [...document.images]
@@ -163,7 +191,7 @@ export async function look(page: Page, picture: [string, string], options: LookO
   const height = Math.min(8_000, await page.evaluate(() => document.documentElement.scrollHeight));
   if (height > options.height) {
     await page.setViewportSize({ width: options.width, height });
-    await settled(page, 150);
+    await settled(page, 200);
   }
   expect.soft(await layoutProblems(page), `layout of ${named}`).toEqual([]);
   expect.soft(await axeViolations(page), `axe on ${named}`).toEqual([]);

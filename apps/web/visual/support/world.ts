@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { baseURL } from '../../e2e/support/server';
 import { type History, historyFile } from './history';
-import { trackRequests } from './look';
+import { watchPage } from './look';
 
 let cached: History | null = null;
 export function history(): History {
@@ -54,7 +54,7 @@ export async function pageOf(
   options: { failReads?: RegExp; keep?: RegExp } = {},
 ): Promise<Page> {
   const page = await context.newPage();
-  trackRequests(page);
+  await watchPage(page);
   await page.clock.setFixedTime(new Date(history().now));
   await page.route(
     (url) => WRITES.some((w) => w.test(url.pathname)),
