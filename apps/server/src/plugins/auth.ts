@@ -4,15 +4,18 @@ import { pickLang } from '../i18n/t';
 import { Refusal, unauthorized } from '../lib/refusal';
 import { Sessions } from '../modules/auth/sessions';
 import { BuyerSessions } from '../modules/store/buyer-sessions';
+import { PrivateLinks } from '../modules/uploads/private-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
     buyerSessions: BuyerSessions;
+    /** Signed links to private files, bound to the session they are issued to. */
+    privateLinks: PrivateLinks;
   }
 }
 
-function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest): string | null {
   const value = request.headers.token;
   const token = Array.isArray(value) ? value[0] : value;
   return token && token.length <= 256 ? token : null;
@@ -46,6 +49,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       maxMs: app.config.sessionMaxMs,
     }),
   );
+  app.decorate('privateLinks', new PrivateLinks(app.config.secret, app.clock));
   app.decorateRequest('lang', 'vi');
   app.decorateRequest('buyer', null);
   app.decorateRequest('merchant', null);
