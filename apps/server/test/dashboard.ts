@@ -11,7 +11,7 @@ import { OrderJobs } from '../src/modules/orders/order-jobs';
 import type { TestApp } from './app';
 import { Client, type Reply } from './client';
 import { newMerchant, type TestMerchant } from './factories';
-import { checkoutOf, newBuyer, onShelf, payTest } from './store';
+import { checkoutOf, newBuyer, onShelf, payTest, visitAs } from './store';
 
 export const PAY_PASSWORD = '246810';
 
@@ -255,9 +255,7 @@ export class ShopHistory {
 
   /** A storefront page view by visitor `v` of this shop. */
   async visit(v: string): Promise<boolean> {
-    const res = await this.anon.call(s.visit, { shop: this.id, visitor: `visitor-${v}-0000000000` });
-    if (res.code !== 1) throw new Error(`visit: ${res.raw}`);
-    return res.data.counted;
+    return visitAs(this.t, this.id, v);
   }
 
   async follow(n: number, follow: boolean): Promise<void> {
