@@ -66,7 +66,7 @@ function SentPhotos({ info }: { info: KycInfo }) {
   ];
   if (photos.some((p) => !p.url)) return null;
   return (
-    <>
+    <div className={styles.sentBlock}>
       <p className={ui.hint} id="kyc-sent-title">
         {t('kyc.sent')}
       </p>
@@ -78,7 +78,7 @@ function SentPhotos({ info }: { info: KycInfo }) {
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }
 
