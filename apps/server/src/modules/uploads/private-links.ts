@@ -23,7 +23,7 @@ export const REVIEWING_ROLES: Readonly<Record<UploadKind, readonly OperatorRole[
 /**
  * Links are issued for windows of this length and stay valid for one more: a link is good for
  * between 5 and 10 minutes, and every reply within a window names the same link, so the browser's
- * cache serves a photo shown twice (docs/decisions.md 27).
+ * cache serves a photo shown twice (docs/decisions.md 30).
  */
 export const LINK_WINDOW_MS = 5 * 60_000;
 
