@@ -36,7 +36,6 @@ const EXPECTED_REFUSALS = new Set([
 export class ShopHistory {
   readonly orders: number[] = [];
   private buyers: Array<{ id: number; client: Client }> = [];
-  private readonly anon: Client;
   private readonly op: Client;
   private readonly jobs: OrderJobs;
 
@@ -46,7 +45,6 @@ export class ShopHistory {
     readonly listingId: number,
     private readonly operatorId: number,
   ) {
-    this.anon = new Client(t.app);
     this.op = new Client(t.app);
     this.jobs = new OrderJobs({ db: t.database.db, clock: t.clock });
   }

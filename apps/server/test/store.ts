@@ -40,8 +40,8 @@ const visitorsOf = new WeakMap<TestApp, Map<string, { cookie: string; ip: string
  * name, so the per-address bound never meets the visitors of a test that is about something else.
  */
 export function visitorNamed(t: TestApp, name: string): { cookie: string; ip: string } {
-  let known = visitorsOf.get(t);
-  if (!known) visitorsOf.set(t, (known = new Map()));
+  const known = visitorsOf.get(t) ?? new Map<string, { cookie: string; ip: string }>();
+  visitorsOf.set(t, known);
   let v = known.get(name);
   if (!v) {
     const [a = 0, b = 0, c = 0] = createHash('sha256').update(name).digest();

@@ -309,7 +309,7 @@ export const accountRoutes = {
     auth: 'optional',
     multipart: true,
     summary:
-      'Upload an image (multipart `file` and `kind`); returns its reference and where to read it: a public kind\'s path, a private kind\'s link signed for the uploader (minutes long), or null for a private kind uploaded before sign-up',
+      "Upload an image (multipart `file` and `kind`); returns its reference and where to read it: a public kind's path, a private kind's link signed for the uploader (minutes long), or null for a private kind uploaded before sign-up",
     refusals: ['INVALID_INPUT', 'UNSUPPORTED_FILE', 'SHOP_CLOSED'],
     data: z.object({
       id: z.string(),

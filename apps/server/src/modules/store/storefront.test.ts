@@ -7,7 +7,6 @@ import { Client, expectRefusal } from '../../../test/client';
 import { featureListings } from '../../../test/express';
 import { newMerchant } from '../../../test/factories';
 import { guest, newBuyer, onShelf, paidOrder, placeOrder } from '../../../test/store';
-import { sha256 } from '../../lib/crypto';
 
 /** A shop's face and shelf, and follows, over HTTP (docs/orders.md "Storefront API"; visits: visits.test.ts). */
 describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

@@ -35,7 +35,7 @@ const AUTOMATION =
   /\bbot\b|bot\/|crawl|spider|slurp|headless|phantom|puppeteer|playwright|lighthouse|pagespeed|gtmetrix|web preview|facebookexternalhit|curl|wget|python|okhttp|axios|node-fetch|undici/i;
 
 export function isAutomation(userAgent: string | undefined): boolean {
-  if (!userAgent || !userAgent.startsWith('Mozilla/5.0 ')) return true;
+  if (!userAgent?.startsWith('Mozilla/5.0 ')) return true;
   return AUTOMATION.test(userAgent);
 }
 
