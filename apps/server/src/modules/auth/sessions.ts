@@ -110,17 +110,6 @@ export class Sessions {
     return true;
   }
 
-  /** The live session of a token, touching its idle clock at most once a minute. */
-  async resolve(token: string, type: Subject['type']): Promise<{ id: number; subjectId: number } | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['id', 'subject_id', 'subject_type', 'last_seen_at', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    if (!row || row.subject_type !== type || !(await this.live(row, type))) return null;
-    return { id: row.id, subjectId: row.subject_id };
-  }
-
   /**
    * Who holds a live session, by its id, without touching its idle clock (an image a page loads is
    * not the person's activity): the merchant, or the operator with its role (null once disabled).
