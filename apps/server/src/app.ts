@@ -39,6 +39,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { VisitorIds } from './modules/store/visitors';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       }),
   );
   app.decorate('captcha', deps.captcha ?? svgCaptchaMaker);
+  // The storefront's visitor ids: issued with its page (below), read by POST /store/visit.
+  app.decorate('visitorIds', new VisitorIds(config.secret));
   app.addHook('onClose', async () => {
     if (!deps.database) await database.close();
   });
@@ -261,6 +264,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // hashed asset stays a 404 rather than HTML under a script's name.
     const isStorefront = url === '/s' || url.startsWith('/s/');
     if (isStorefront && hasStorefront && request.method === 'GET' && !url.startsWith('/s/assets/')) {
+      // A browser's first page of the storefront gets its visitor id (docs/dashboard.md "Visitors").
+      app.visitorIds.setOnPage(request, reply);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')

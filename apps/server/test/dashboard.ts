@@ -11,7 +11,7 @@ import { OrderJobs } from '../src/modules/orders/order-jobs';
 import type { TestApp } from './app';
 import { Client, type Reply } from './client';
 import { newMerchant, type TestMerchant } from './factories';
-import { checkoutOf, newBuyer, onShelf, payTest } from './store';
+import { checkoutOf, newBuyer, onShelf, payTest, visitAs } from './store';
 
 export const PAY_PASSWORD = '246810';
 
@@ -36,7 +36,6 @@ const EXPECTED_REFUSALS = new Set([
 export class ShopHistory {
   readonly orders: number[] = [];
   private buyers: Array<{ id: number; client: Client }> = [];
-  private readonly anon: Client;
   private readonly op: Client;
   private readonly jobs: OrderJobs;
 
@@ -46,7 +45,6 @@ export class ShopHistory {
     readonly listingId: number,
     private readonly operatorId: number,
   ) {
-    this.anon = new Client(t.app);
     this.op = new Client(t.app);
     this.jobs = new OrderJobs({ db: t.database.db, clock: t.clock });
   }
@@ -255,9 +253,7 @@ export class ShopHistory {
 
   /** A storefront page view by visitor `v` of this shop. */
   async visit(v: string): Promise<boolean> {
-    const res = await this.anon.call(s.visit, { shop: this.id, visitor: `visitor-${v}-0000000000` });
-    if (res.code !== 1) throw new Error(`visit: ${res.raw}`);
-    return res.data.counted;
+    return visitAs(this.t, this.id, v);
   }
 
   async follow(n: number, follow: boolean): Promise<void> {

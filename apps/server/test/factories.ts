@@ -153,6 +153,7 @@ export async function newUpload(t: TestApp, merchantId: number | null, kind: Upl
       merchantId,
       kind,
       await png(),
+      null,
     )
   ).id;
 }

@@ -89,3 +89,9 @@ export async function operatorOf(t: TestApp, client: { token: string | null }) {
     .where('s.token_hash', '=', sha256(client.token ?? ''))
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * The file link a service test hands a service that names private files (vouchers, ID photos): the
+ * plain path. Signed links and who may open them are tested over HTTP (uploads/private-files.test.ts).
+ */
+export const plainLink = (ref: string): string => `/uploads/${ref}`;

@@ -1,5 +1,5 @@
 // Test helpers of the storefront.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { catalogueRoutes } from '@dropdesk/contract/catalogue';
 import { storeRoutes as r } from '@dropdesk/contract/store';
 import { pickupJournal } from '../src/modules/orders/order-money';
@@ -25,6 +25,42 @@ export async function newBuyer(t: TestApp, email = `b${randomBytes(5).toString('
     .execute((tx) => buyersRepository.upsert(tx, email, 'en', t.clock.now()));
   const token = await t.app.buyerSessions.open(id);
   return { id, email, token, client: new Client(t.app, token) } satisfies TestBuyer;
+}
+
+/** A phone's browser, as people visit shops (automated clients' visits count nothing). */
+export const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+const visitorsOf = new WeakMap<TestApp, Map<string, { cookie: string; ip: string }>>();
+
+/**
+ * A storefront visitor named `name`: the visitor cookie the server gives a browser with the shop's
+ * page (`t.app.visitorIds.issue()`, what the page serving sets: the storefront is not built for most
+ * tests; store/visits.test.ts loads real pages), and an address of its own, the same for the same
+ * name, so the per-address bound never meets the visitors of a test that is about something else.
+ */
+export function visitorNamed(t: TestApp, name: string): { cookie: string; ip: string } {
+  const known = visitorsOf.get(t) ?? new Map<string, { cookie: string; ip: string }>();
+  visitorsOf.set(t, known);
+  let v = known.get(name);
+  if (!v) {
+    const [a = 0, b = 0, c = 0] = createHash('sha256').update(name).digest();
+    v = { cookie: `dd_visitor=${t.app.visitorIds.issue()}`, ip: `10.${a}.${b}.${c}` };
+    known.set(name, v);
+  }
+  return v;
+}
+
+/** A page view of shop `shop` by the visitor named `name`, from a phone: whether it counted. */
+export async function visitAs(t: TestApp, shop: number, name: string): Promise<boolean> {
+  const { cookie, ip } = visitorNamed(t, name);
+  const res = await new Client(t.app).call(
+    r.visit,
+    { shop },
+    { headers: { cookie, 'user-agent': PHONE_UA }, ip },
+  );
+  if (res.code !== 1) throw new Error(`visit: ${res.raw}`);
+  return res.data.counted;
 }
 
 /** A guest's client: no session; its order calls send the order link's token. */

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { type Lang, pageTitle } from './support/locales';
 import { admin, api, ok, operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
 import { shot } from './support/shot';
-import { pickedUp, sellingMerchant, shelfOf, shipAndDeliver } from './support/store';
+import { pickedUp, sellingMerchant, shelfOf, shipAndDeliver, visitShop } from './support/store';
 import { idempotent, openTopUps } from './support/wallet';
 
 /**
@@ -25,7 +24,7 @@ interface Screen {
 async function paidOrder(m: TestMerchant): Promise<{ id: number; token: string }> {
   const [item] = (await shelfOf(m.merinfo.id, 'en')).list.filter((p) => p.stock > 0);
   if (!item) throw new Error('nothing in stock');
-  ok(await api('/store/visit', { body: { shop: m.merinfo.id, visitor: randomUUID().replaceAll('-', '') } }));
+  expect(await visitShop(m.merinfo.id)).toBe(true);
   const placed = ok(
     await api<{ order: { id: number }; payment: { id: number }; order_token: string }>('/store/checkout', {
       body: {

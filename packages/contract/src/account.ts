@@ -308,9 +308,16 @@ export const accountRoutes = {
     path: '/merchant/common/upload',
     auth: 'optional',
     multipart: true,
-    summary: 'Upload an image (multipart `file` and `kind`); returns its reference',
+    summary:
+      "Upload an image (multipart `file` and `kind`); returns its reference and where to read it: a public kind's path, a private kind's link signed for the uploader (minutes long), or null for a private kind uploaded before sign-up",
     refusals: ['INVALID_INPUT', 'UNSUPPORTED_FILE', 'SHOP_CLOSED'],
-    data: z.object({ id: z.string(), url: z.string(), kind: uploadKindField, private: z.boolean() }),
+    data: z.object({
+      id: z.string(),
+      /** A public file's path; a private file's signed link for the uploader; null before sign-up. */
+      url: z.string().nullable(),
+      kind: uploadKindField,
+      private: z.boolean(),
+    }),
   }),
   verifyCode: defineRoute({
     method: 'POST',

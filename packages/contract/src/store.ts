@@ -22,8 +22,6 @@ export const RATING_MAX = 5;
 /** The payment providers the server may be configured with; `test` settles at once and says so. */
 export const PAYMENT_PROVIDERS = ['test'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** Header carrying the storefront's random visitor id (one visit per visitor, shop and day). */
-export const VISITOR_HEADER = 'visitor-id';
 /** Header of a guest's order link token. */
 export const ORDER_TOKEN_HEADER = 'order-token';
 
@@ -43,9 +41,6 @@ const codeField = text({ error: 'FIELD_REQUIRED' })
 const commentField = text({ error: 'FIELD_INVALID', multiline: true })
   .trim()
   .max(500, { error: 'FIELD_TOO_LONG' });
-const visitorIdField = text({ error: 'FIELD_REQUIRED' }).regex(/^[A-Za-z0-9_-]{16,64}$/, {
-  error: 'FIELD_INVALID',
-});
 
 // ---------------------------------------------------------------- shapes
 
@@ -153,7 +148,8 @@ export type BuyerOrder = z.infer<typeof buyerOrder>;
 export const shopQuery = z.strictObject({ shop: queryInt(1, Number.MAX_SAFE_INTEGER) });
 export const shopProductsQuery = z.strictObject({ shop: queryInt(1, Number.MAX_SAFE_INTEGER), ...pageQuery });
 export const storeProductQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
-export const visitBody = z.strictObject({ shop: idField, visitor: visitorIdField });
+/** The visitor is not named here: it is the signed cookie the server set with the shop's page. */
+export const visitBody = z.strictObject({ shop: idField });
 export const followBody = z.strictObject({ shop: idField, follow: z.boolean({ error: 'FIELD_INVALID' }) });
 export const buyerSendCodeBody = z.strictObject({ email: emailField });
 export const buyerLoginBody = z.strictObject({ email: emailField, code: codeField });
@@ -236,7 +232,8 @@ export const storeRoutes = {
     method: 'POST',
     path: '/store/visit',
     auth: 'none',
-    summary: 'Record a page view of a shop: one visit per visitor, shop and day (repeats count once)',
+    summary:
+      "Record a page view of a shop, counted for the visitor id the server set with the storefront's page (an HttpOnly cookie): one visit per visitor, shop and day, at most 5 new visitors per shop, client address and day, none for automated clients; `counted` says whether this one counted",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     body: visitBody,
     data: z.object({ counted: z.boolean() }),

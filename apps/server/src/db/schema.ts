@@ -746,6 +746,14 @@ export interface ShopVisitDaysTable {
   visitors: Generated<number>;
 }
 
+/** Visitors counted per shop, local day and client address (a keyed hash), to bound what one address adds. */
+export interface ShopVisitAddressesTable {
+  merchant_id: number;
+  day: string;
+  address: string;
+  visitors: Generated<number>;
+}
+
 /** The credit score's events per 15-minute slot: late pickups (`picked_at`), refunds lost on appeal. */
 export interface ShopCreditSlotsTable {
   merchant_id: number;
@@ -857,6 +865,7 @@ export interface DB {
   shop_stats: ShopStatsTable;
   shop_stat_slots: ShopStatSlotsTable;
   shop_visit_days: ShopVisitDaysTable;
+  shop_visit_addresses: ShopVisitAddressesTable;
   shop_credit_slots: ShopCreditSlotsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   ledger_checks: LedgerChecksTable;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
 
 export interface HashCost {
@@ -25,6 +25,17 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 export const hmac = (secret: string, text: string): string =>
   createHmac('sha256', secret).update(text).digest('base64url');
+
+/**
+ * A key of its own for one purpose (signed file links, visitor ids...), derived from SECRET with
+ * HKDF-SHA256, so no two uses share a key and none is SECRET itself.
+ */
+export const deriveKey = (secret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'dropdesk', purpose, 32));
+
+/** HMAC-SHA256 of `text` under a derived key, base64url. */
+export const sign = (key: Buffer, text: string): string =>
+  createHmac('sha256', key).update(text).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -4,18 +4,25 @@ import { pickLang } from '../i18n/t';
 import { Refusal, unauthorized } from '../lib/refusal';
 import { Sessions } from '../modules/auth/sessions';
 import { BuyerSessions } from '../modules/store/buyer-sessions';
+import { PrivateLinks } from '../modules/uploads/private-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
     buyerSessions: BuyerSessions;
+    /** Signed links to private files, bound to the session they are issued to. */
+    privateLinks: PrivateLinks;
   }
 }
 
-function tokenOf(request: FastifyRequest): string | null {
+/** The longest token we look up: ours are 43 characters; anything far longer is not one. */
+const MAX_TOKEN = 256;
+
+/** The `token` header as sent, or null when none was sent (an empty header is none). */
+export function tokenOf(request: FastifyRequest): string | null {
   const value = request.headers.token;
   const token = Array.isArray(value) ? value[0] : value;
-  return token && token.length <= 256 ? token : null;
+  return token ? token : null;
 }
 
 /**
@@ -46,6 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       maxMs: app.config.sessionMaxMs,
     }),
   );
+  app.decorate('privateLinks', new PrivateLinks(app.config.secret, app.clock));
   app.decorateRequest('lang', 'vi');
   app.decorateRequest('buyer', null);
   app.decorateRequest('merchant', null);
@@ -54,27 +62,33 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     request.lang = pickLang(request.headers.lang);
     const { auth, writes, route } = request.routeOptions.config;
+    // Rows open to anyone (`none`: sign-in, registration, captcha, the shelf) read no session and
+    // answer everyone alike, so a token sent there is not looked at: a stale one must not stand in
+    // the way of signing in again.
     if (!auth || auth === 'none') return;
     const token = tokenOf(request);
-    // Storefront buyers: `buyer` rows need a live buyer session; `buyer_optional` rows take one
-    // when a valid token comes and serve a guest otherwise.
+    // No token at all: a guest where the row allows one, 401 where it needs a session.
+    if (token === null) {
+      if (auth === 'optional' || auth === 'buyer_optional') return;
+      throw unauthorized();
+    }
+    // A token that was sent must be a live session of the row's kind, on guest rows too: an
+    // expired, revoked or forged one (or a merchant's on a buyer's row) answers 401, so the app asks
+    // the person to sign in again rather than serve them as a stranger (DESIGN §4).
+    if (token.length > MAX_TOKEN) throw unauthorized();
     if (auth === 'buyer' || auth === 'buyer_optional') {
-      const buyer = token ? await app.buyerSessions.resolve(token) : null;
-      if (buyer) request.buyer = buyer;
-      else if (auth === 'buyer') throw unauthorized();
+      const buyer = await app.buyerSessions.resolve(token);
+      if (!buyer) throw unauthorized();
+      request.buyer = buyer;
       return;
     }
     if (auth === 'operator') {
-      const op = token ? await app.sessions.operator(token) : null;
+      const op = await app.sessions.operator(token);
       if (!op) throw unauthorized();
       request.operator = { id: op.id, role: op.role, sessionId: op.sessionId };
       // route() refuses to register an operator row without roles, so this never admits by default.
       if (!route?.roles?.includes(op.role)) throw new Refusal('FORBIDDEN');
       return;
-    }
-    if (!token) {
-      if (auth === 'optional') return;
-      throw unauthorized();
     }
     const merchant = await app.sessions.merchant(token);
     if (!merchant) throw unauthorized();

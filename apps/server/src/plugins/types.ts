@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { CaptchaMaker } from '../lib/captcha';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
+import type { VisitorIds } from '../modules/store/visitors';
 import type { Idempotency } from './idempotency';
 
 export interface SessionMerchant {
@@ -32,6 +33,7 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     captcha: CaptchaMaker;
+    visitorIds: VisitorIds;
   }
   interface FastifyRequest {
     lang: Lang;

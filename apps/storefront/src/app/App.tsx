@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch } from 'wouter';
 import { Loading } from '../components/Failure';
 import { NotFound } from '../components/NotFound';
+import { SessionEnded } from '../components/SessionEnded';
 import { load } from '../lib/storage';
 import { useTitle } from '../lib/title';
 import { Layout } from './Layout';
@@ -22,6 +23,7 @@ export function App() {
   return (
     <Router base="/s">
       <Layout>
+        <SessionEnded />
         <ChunkBoundary>
           <Suspense fallback={<Loading />}>
             <Switch>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refused } from '../test/fake-api';
 import { actionKeys, api, StoreError, startEarly } from './api';
-import { getBuyer, setBuyer } from './session';
+import { getBuyer, sessionEnded, setBuyer } from './session';
 
 describe('api()', () => {
   it('unwraps code 1, with the lang, token and order-token headers', async () => {
@@ -58,7 +58,7 @@ describe('api()', () => {
     expect(calls.of('GET /store/shop')).toHaveLength(6);
   });
 
-  it('drops the buyer session on 401', async () => {
+  it('drops the buyer session on 401 and asks to sign in again', async () => {
     setBuyer({ token: 'old', email: 'a@example.com' });
     fakeApi({
       'GET /store/orders': () => ({ status: 401, body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' } }),
@@ -67,6 +67,54 @@ describe('api()', () => {
     expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(getBuyer()).toBeNull();
     expect(localStorage.getItem('sf.token')).toBeNull();
+    expect(sessionEnded()).toBe(true);
+  });
+
+  it('a read a guest may make is made again as a guest after the dead session is dropped', async () => {
+    setBuyer({ token: 'expired', email: 'a@example.com' });
+    const calls = fakeApi({
+      'GET /store/order': (c) =>
+        c.headers.get('token')
+          ? { status: 401, body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' } }
+          : ok({ order: { id: 41 }, payment: null }),
+    });
+    const data = await api('order', { query: { id: '41' }, orderToken: 'link-token' });
+    expect(data).toEqual({ order: { id: 41 }, payment: null });
+    const sent = calls.of('GET /store/order');
+    expect(sent.map((c) => c.headers.get('token'))).toEqual(['expired', null]);
+    // The guest's own way in (the order link's token) goes with the retry.
+    expect(sent[1]?.headers.get('order-token')).toBe('link-token');
+    expect(getBuyer()).toBeNull();
+    expect(sessionEnded()).toBe(true);
+  });
+
+  it('a write is not sent again: the buyer decides, signed in again or as a guest', async () => {
+    setBuyer({ token: 'revoked', email: 'a@example.com' });
+    const calls = fakeApi({
+      'POST /store/checkout': () => ({
+        status: 401,
+        body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' },
+      }),
+    });
+    const error = await api('checkout', { body: {} as never, idempotencyKey: 'k-1' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ kind: 'unauthorized' });
+    expect(calls.of('POST /store/checkout')).toHaveLength(1);
+    expect(sessionEnded()).toBe(true);
+  });
+
+  it('a 401 to a guest ends no session and asks nothing', async () => {
+    setBuyer(null);
+    fakeApi({
+      'POST /store/follow': () => ({
+        status: 401,
+        body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' },
+      }),
+    });
+    const error = await api('follow', { body: { shop: 7, follow: true } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unauthorized' });
+    expect(sessionEnded()).toBe(false);
   });
 
   it('tells a network failure and a 5xx from a refusal (no final answer: the same key may be retried)', async () => {

@@ -1,7 +1,7 @@
 import type { BodyOf, DataOf, QueryOf } from '@dropdesk/contract/route';
 import type { storeRoutes } from '@dropdesk/contract/store';
 import { currentLang } from './lang';
-import { getBuyer, setBuyer } from './session';
+import { endSession, getBuyer } from './session';
 import { uuid } from './storage';
 
 /**
@@ -14,24 +14,26 @@ type Routes = typeof storeRoutes;
 export type StoreCall = keyof Routes;
 
 const ROUTES = {
-  shop: ['GET', '/store/shop'],
-  products: ['GET', '/store/products'],
-  product: ['GET', '/store/product'],
-  visit: ['POST', '/store/visit'],
-  follow: ['POST', '/store/follow'],
-  sendCode: ['POST', '/store/auth/send_code'],
-  login: ['POST', '/store/auth/login'],
-  logout: ['POST', '/store/auth/logout'],
-  checkout: ['POST', '/store/checkout'],
-  testPay: ['POST', '/store/pay/test'],
-  orders: ['GET', '/store/orders'],
-  order: ['GET', '/store/order'],
-  cancel: ['POST', '/store/order/cancel'],
-  confirm: ['POST', '/store/order/confirm'],
-  rate: ['POST', '/store/order/rate'],
-  refund: ['POST', '/store/order/refund'],
-  appeal: ['POST', '/store/order/appeal'],
-} as const satisfies { [K in StoreCall]: readonly [Routes[K]['method'], Routes[K]['path']] };
+  shop: ['GET', '/store/shop', 'buyer_optional'],
+  products: ['GET', '/store/products', 'none'],
+  product: ['GET', '/store/product', 'none'],
+  visit: ['POST', '/store/visit', 'none'],
+  follow: ['POST', '/store/follow', 'buyer'],
+  sendCode: ['POST', '/store/auth/send_code', 'none'],
+  login: ['POST', '/store/auth/login', 'none'],
+  logout: ['POST', '/store/auth/logout', 'buyer'],
+  checkout: ['POST', '/store/checkout', 'buyer_optional'],
+  testPay: ['POST', '/store/pay/test', 'none'],
+  orders: ['GET', '/store/orders', 'buyer'],
+  order: ['GET', '/store/order', 'buyer_optional'],
+  cancel: ['POST', '/store/order/cancel', 'buyer_optional'],
+  confirm: ['POST', '/store/order/confirm', 'buyer_optional'],
+  rate: ['POST', '/store/order/rate', 'buyer_optional'],
+  refund: ['POST', '/store/order/refund', 'buyer_optional'],
+  appeal: ['POST', '/store/order/appeal', 'buyer_optional'],
+} as const satisfies {
+  [K in StoreCall]: readonly [Routes[K]['method'], Routes[K]['path'], Routes[K]['auth']];
+};
 
 /** Header of a guest's order link token (the contract's ORDER_TOKEN_HEADER, store.ts). */
 export const ORDER_TOKEN_HEADER = 'order-token';
@@ -131,7 +133,7 @@ export async function api<K extends StoreCall>(
   name: K,
   opts: CallOptions<K> = {},
 ): Promise<DataOf<Routes[K]>> {
-  const [method, path] = ROUTES[name];
+  const [method, path, auth] = ROUTES[name];
   const buyer = getBuyer();
   const headers = baseHeaders(buyer);
   if (opts.orderToken) headers[ORDER_TOKEN_HEADER] = opts.orderToken;
@@ -162,8 +164,13 @@ export async function api<K extends StoreCall>(
   const msg = typeof env?.msg === 'string' ? env.msg : '';
   const key = typeof env?.error === 'string' ? env.error : undefined;
   if (res.status === 401 || env?.code === 401) {
-    // The session ended (expired, or signed out elsewhere): forget it, the page offers to sign in.
-    if (buyer) setBuyer(null);
+    if (buyer) {
+      // The session sent is over (expired, revoked, signed out elsewhere): forget it and ask the
+      // buyer to sign in again (components/SessionEnded.tsx). A read a guest may make is made again
+      // as a guest, so the page stays usable; anything else is the buyer's to send again.
+      endSession();
+      if (method === 'GET' && auth === 'buyer_optional') return api(name, opts);
+    }
     throw new StoreError('unauthorized', msg, 401, key);
   }
   if (res.ok && env?.code === 1) return env.data as DataOf<Routes[K]>;

@@ -72,11 +72,15 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** POST /merchant/common/upload; returns the reference (`u_…`) other bodies take. */
-export async function uploadImage(kind: UploadKind, token?: string | null): Promise<string> {
+/** POST /merchant/common/upload (`image`: a PNG, the small one unless given); returns the reference (`u_…`) other bodies take. */
+export async function uploadImage(
+  kind: UploadKind,
+  token?: string | null,
+  image: Buffer = PNG,
+): Promise<string> {
   const form = new FormData();
   form.set('kind', kind);
-  form.set('file', new Blob([PNG], { type: 'image/png' }), 'e2e.png');
+  form.set('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'e2e.png');
   return ok(await api<{ id: string }>('/merchant/common/upload', { body: form, token })).id;
 }
 
@@ -133,17 +137,20 @@ export interface TestMerchant extends MerchantDetails {
   merinfo: MerInfoLike;
 }
 
-/** Registers a merchant through the API (uploads included) and returns it logged in. */
+/**
+ * Registers a merchant through the API (uploads included) and returns it logged in. `idPhotos`: the
+ * three ID photos as given (photo-sized pictures for screenshots) instead of the small PNG.
+ */
 export async function registerMerchant(
   overrides: Partial<MerchantDetails> = {},
-  opts: { handoffData?: string } = {},
+  opts: { handoffData?: string; idPhotos?: [Buffer, Buffer, Buffer] } = {},
 ): Promise<TestMerchant> {
   const d = newMerchantDetails(overrides);
   const [logo, front, back, hand, license] = await Promise.all([
     uploadImage('logo'),
-    uploadImage('id_card'),
-    uploadImage('id_card'),
-    uploadImage('id_card'),
+    uploadImage('id_card', null, opts.idPhotos?.[0]),
+    uploadImage('id_card', null, opts.idPhotos?.[1]),
+    uploadImage('id_card', null, opts.idPhotos?.[2]),
     uploadImage('license'),
   ]);
   const { merinfo } = ok(

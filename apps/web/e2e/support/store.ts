@@ -27,6 +27,26 @@ export async function buyerPhone(
   return { context, page: await context.newPage() };
 }
 
+/** A phone's browser: visits count for people, not for HeadlessChrome (docs/dashboard.md "Visitors"). */
+export const PHONE_UA = devices['Pixel 7'].userAgent;
+
+/**
+ * A person's view of a shop outside the browser tests' own pages: the shop's page, which gives the
+ * visitor its id (a signed cookie), then the view the page's script records with it. Whether it
+ * counted.
+ */
+export async function visitShop(shop: number): Promise<boolean> {
+  const page = await fetch(`${baseURL}/s/${shop}`, { headers: { 'user-agent': PHONE_UA } });
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
+  if (!cookie) throw new Error('the shop page gave no visitor id');
+  return ok(
+    await api<{ counted: boolean }>('/store/visit', {
+      body: { shop },
+      headers: { cookie, 'user-agent': PHONE_UA },
+    }),
+  ).counted;
+}
+
 export interface ShelfItem {
   id: number;
   title: string;

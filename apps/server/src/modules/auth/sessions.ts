@@ -93,27 +93,43 @@ export class Sessions {
     return type === 'operator' ? (this.policy.operatorIdleMs ?? this.policy.idleMs) : this.policy.idleMs;
   }
 
+  /** Whether a session is live now: not revoked, not past its absolute expiry nor its idle time. */
+  private isLive(row: SessionRow, type: Subject['type'], now: number): boolean {
+    if (row.revoked_at !== null) return false;
+    return row.expires_at > now && row.last_seen_at + this.idleMsOf(type) > now;
+  }
+
   /** Whether a session is live, touching its idle clock at most once a minute. */
   private async live(row: SessionRow, type: Subject['type']): Promise<boolean> {
     const now = this.clock.now();
-    if (row.revoked_at !== null) return false;
+    if (!this.isLive(row, type, now)) return false;
     const idleMs = this.idleMsOf(type);
-    if (row.expires_at <= now || row.last_seen_at + idleMs <= now) return false;
     // Once a minute (or each half idle time, for a shorter one) is enough to keep a busy session alive.
     if (now - row.last_seen_at > Math.min(60_000, idleMs / 2))
       await touchSession(this.db, { id: row.id, now });
     return true;
   }
 
-  /** The live session of a token, touching its idle clock at most once a minute. */
-  async resolve(token: string, type: Subject['type']): Promise<{ id: number; subjectId: number } | null> {
+  /**
+   * Who holds a live session, by its id, without touching its idle clock (an image a page loads is
+   * not the person's activity): the merchant, or the operator with its role (null once disabled).
+   * Signed file links name the session they were issued to (modules/uploads/private-links.ts).
+   */
+  async holder(
+    sessionId: number,
+  ): Promise<{ type: 'merchant'; id: number } | { type: 'operator'; id: number; role: string } | null> {
     const row = await this.db
-      .selectFrom('sessions')
-      .select(['id', 'subject_id', 'subject_type', 'last_seen_at', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', sha256(token))
+      .selectFrom('sessions as s')
+      .leftJoin('operators as o', (join) =>
+        join.onRef('o.id', '=', 's.subject_id').on('s.subject_type', '=', 'operator'),
+      )
+      .select([...SESSION, 's.subject_type', 'o.role', 'o.disabled_at'])
+      .where('s.id', '=', sessionId)
       .executeTakeFirst();
-    if (!row || row.subject_type !== type || !(await this.live(row, type))) return null;
-    return { id: row.id, subjectId: row.subject_id };
+    if (!row || !this.isLive(row, row.subject_type, this.clock.now())) return null;
+    if (row.subject_type === 'merchant') return { type: 'merchant', id: row.subject_id };
+    if (row.role === null || row.disabled_at !== null) return null;
+    return { type: 'operator', id: row.subject_id, role: row.role };
   }
 
   async revoke(sessionId: number, db: Db = this.db): Promise<void> {

@@ -7,6 +7,7 @@ import { merchantsRepository } from '../account/merchants.repository';
 import { recordDecision } from '../admin/operators';
 import { type Rejection, rejectionReason } from '../admin/reasons';
 import { notify } from '../messages/notices.repository';
+import type { FileLink } from '../uploads/private-links';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import type { MoneyDeps } from '../wallet/deps';
 import { bankCardView, maskAccount } from '../wallet/wallet.views';
@@ -14,15 +15,14 @@ import { bankCardsRepository } from './bank-cards.repository';
 import { kycRepository, type SubmissionRow } from './kyc.repository';
 
 const PHOTOS = ['id_card_front', 'id_card_back', 'id_card_hand'] as const;
-const url = (ref: string) => `/uploads/${ref}`;
 const maskId = (value: string) => `${'*'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
 
 /**
  * What registration already took, offered back while unverified. Registration claimed the photos
  * for this merchant as id_card uploads, so `submit` accepts them as they are.
  */
-function prefillOf(m: Merchant) {
-  const urlOf = (ref: string | null) => (ref === null ? null : url(ref));
+function prefillOf(m: Merchant, link: FileLink) {
+  const urlOf = (ref: string | null) => (ref === null ? null : link(ref));
   return {
     real_name: m.real_name,
     id_card_front: m.id_card_front,
@@ -43,7 +43,8 @@ function prefillOf(m: Merchant) {
 export class KycService {
   constructor(private readonly deps: MoneyDeps & { clock: Clock }) {}
 
-  async info(merchantId: number) {
+  /** The merchant's identity as it sees it; its photos by links signed for its session (`link`). */
+  async info(merchantId: number, link: FileLink) {
     const { db } = this.deps;
     const [merchant, last] = await Promise.all([
       merchantsRepository.byId(db, merchantId),
@@ -55,12 +56,12 @@ export class KycService {
       real_name: last?.real_name ?? null,
       id_number: last ? maskId(last.id_number) : null,
       reason: last?.status === 'rejected' ? last.reason : null,
-      id_card_front_url: last ? url(last.id_card_front) : null,
-      id_card_back_url: last ? url(last.id_card_back) : null,
-      id_card_hand_url: last ? url(last.id_card_hand) : null,
+      id_card_front_url: last ? link(last.id_card_front) : null,
+      id_card_back_url: last ? link(last.id_card_back) : null,
+      id_card_hand_url: last ? link(last.id_card_hand) : null,
       submitted_at: last ? iso(last.created_at) : null,
       reviewed_at: last?.reviewed_at ? iso(last.reviewed_at) : null,
-      prefill: merchant.kyc_status === 'unverified' ? prefillOf(merchant) : null,
+      prefill: merchant.kyc_status === 'unverified' ? prefillOf(merchant, link) : null,
     };
   }
 
@@ -73,6 +74,7 @@ export class KycService {
       id_card_back: string;
       id_card_hand: string;
     },
+    link: FileLink,
   ) {
     const { db } = this.deps;
     const merchant = await merchantsRepository.byId(db, merchantId);
@@ -106,7 +108,7 @@ export class KycService {
         reviewed_by: null,
       });
     });
-    return this.info(merchantId);
+    return this.info(merchantId, link);
   }
 
   // ------------------------------------------------------------ operators
@@ -115,7 +117,7 @@ export class KycService {
    * Submissions as the review queue shows them: beside the typed fields and the photos, the name and
    * country the merchant registered with, and how many of its submissions were rejected before.
    */
-  private async view(rows: SubmissionRow[]) {
+  private async view(rows: SubmissionRow[], link: FileLink) {
     const ids = rows.map((r) => r.merchant_id);
     const [merchants, rejected] = await Promise.all([
       merchantsRepository.refs(this.deps.db, ids),
@@ -135,9 +137,9 @@ export class KycService {
         },
         real_name: r.real_name,
         id_number: r.id_number,
-        id_card_front_url: url(r.id_card_front),
-        id_card_back_url: url(r.id_card_back),
-        id_card_hand_url: url(r.id_card_hand),
+        id_card_front_url: link(r.id_card_front),
+        id_card_back_url: link(r.id_card_back),
+        id_card_hand_url: link(r.id_card_hand),
         status: r.status,
         reason: r.reason,
         created_at: iso(r.created_at),
@@ -146,9 +148,12 @@ export class KycService {
     });
   }
 
-  async list(query: { page: number; limit: number; status: 'pending' | 'verified' | 'rejected' }) {
+  async list(
+    query: { page: number; limit: number; status: 'pending' | 'verified' | 'rejected' },
+    link: FileLink,
+  ) {
     const page = await kycRepository.page(this.deps.db, query.status, query);
-    return { ...page, list: await this.view(page.list) };
+    return { ...page, list: await this.view(page.list, link) };
   }
 
   /**
@@ -160,6 +165,7 @@ export class KycService {
     id: number,
     decision: 'verified' | 'rejected',
     rejection: Rejection<'kyc'> | null,
+    link: FileLink,
   ) {
     const now = this.deps.clock.now();
     const row = await this.deps.db.transaction().execute(async (tx) => {
@@ -193,7 +199,7 @@ export class KycService {
       );
       return row;
     });
-    const [view] = await this.view([row]);
+    const [view] = await this.view([row], link);
     return view!;
   }
 

@@ -40,8 +40,8 @@ export async function storeRoutes(app: FastifyInstance) {
   route(app, r.shop, (req) => storefront.shop(req.query.shop, req.buyer?.id ?? null));
   route(app, r.products, (req) => storefront.products(req.query.shop, req.lang, req.query));
   route(app, r.product, (req) => storefront.product(req.query.id, req.lang));
-  // Every page view posts one: generous, but a script can't fill the table from one address.
-  route(app, r.visit, (req) => storefront.visit(req.body.shop, req.body.visitor), {
+  // Every page view posts one, with the visitor cookie the page came with (visitors.ts).
+  route(app, r.visit, (req) => storefront.visit(req.body.shop, app.visitorIds.source(req)), {
     rateLimit: { max: 120, timeWindow: '1 minute' },
   });
   route(app, r.follow, (req) => storefront.follow(req.body.shop, req.buyer!.id, req.body.follow));

@@ -113,6 +113,39 @@ export const storefrontRepository = {
     return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
+  /** Takes back a visit recorded in this transaction (its address had no visitor left that day). */
+  async unvisit(db: Db, visit: { merchantId: number; day: string; visitor: string }): Promise<void> {
+    await db
+      .deleteFrom('shop_visits')
+      .where('merchant_id', '=', visit.merchantId)
+      .where('day', '=', visit.day)
+      .where('visitor', '=', visit.visitor)
+      .execute();
+  },
+
+  /**
+   * Counts one more visitor of the shop that day from a client address, unless `max` are counted
+   * already: one conditional upsert, so racing visits from one address can't pass the bound.
+   */
+  async addressVisitor(
+    db: Db,
+    at: { merchantId: number; day: string; address: string },
+    max: number,
+  ): Promise<boolean> {
+    const row = await db
+      .insertInto('shop_visit_addresses')
+      .values({ merchant_id: at.merchantId, day: at.day, address: at.address, visitors: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['merchant_id', 'day', 'address'])
+          .doUpdateSet({ visitors: sql`shop_visit_addresses.visitors + 1` })
+          .where('shop_visit_addresses.visitors', '<', max),
+      )
+      .returning('visitors')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /**
    * A page of the shop's on-shelf listings of active products: those featured at `now` (an active
    * express-lane purchase) first, then newest.

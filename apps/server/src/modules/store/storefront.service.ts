@@ -15,6 +15,7 @@ import { levelsRepository } from '../catalogue/levels.repository';
 import { shopStats } from '../dashboard/shop-stats';
 import { dayKey, localDay, validZone } from '../reports/zoned';
 import { type ShelfRow, storefrontRepository as store } from './storefront.repository';
+import { NEW_VISITORS_PER_ADDRESS, type VisitSource } from './visitors';
 
 type StoreShop = z.infer<typeof storeShop>;
 type StoreProduct = z.infer<typeof storeProduct>;
@@ -120,25 +121,35 @@ export class Storefront {
   }
 
   /**
-   * A page view: counted once per visitor, shop and day (the day in the merchant's time zone, as
-   * the dashboard cuts it). Only a hash of the visitor id is kept.
+   * A page view, counted for people only (docs/dashboard.md "Visitors"): a visitor id the server
+   * issued with the page (`source.visitor`, from the signed cookie; none counts nothing), not an
+   * automated client, once per visitor, shop and day (the day in the merchant's time zone, as the
+   * dashboard cuts it), and at most NEW_VISITORS_PER_ADDRESS visitors per shop, client address and
+   * day. Only a hash of the visitor id and a keyed hash of the address are kept.
    */
-  async visit(merchantId: number, visitor: string): Promise<{ counted: boolean }> {
+  async visit(merchantId: number, source: VisitSource): Promise<{ counted: boolean }> {
     const { db, clock } = this.deps;
     const shop = await store.shop(db, merchantId);
     if (!shop) throw notFound();
+    if (source.visitor === null || source.automated) return { counted: false };
     const now = clock.now();
     const visit = {
       merchantId,
       day: dayKey(localDay(now, validZone(shop.time_zone))),
-      visitor: sha256(`visitor:${visitor}`),
+      visitor: sha256(`visitor:${source.visitor}`),
       at: now,
     };
-    // The visit and the dashboard's visitors (its day, its slot) in one transaction.
+    // The visit, its address's count and the dashboard's visitors (its day, its slot) in one
+    // transaction: a visit its address has no room for is taken back before anything counts it.
     const counted = await db.transaction().execute(async (tx) => {
-      const recorded = await store.visit(tx, visit);
-      if (recorded) await shopStats.visitCounted(tx, visit);
-      return recorded;
+      if (!(await store.visit(tx, visit))) return false;
+      const at = { merchantId, day: visit.day, address: source.address };
+      if (!(await store.addressVisitor(tx, at, NEW_VISITORS_PER_ADDRESS))) {
+        await store.unvisit(tx, visit);
+        return false;
+      }
+      await shopStats.visitCounted(tx, visit);
+      return true;
     });
     return { counted };
   }

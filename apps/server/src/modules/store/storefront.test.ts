@@ -7,9 +7,8 @@ import { Client, expectRefusal } from '../../../test/client';
 import { featureListings } from '../../../test/express';
 import { newMerchant } from '../../../test/factories';
 import { guest, newBuyer, onShelf, paidOrder, placeOrder } from '../../../test/store';
-import { sha256 } from '../../lib/crypto';
 
-/** A shop's face and shelf, visits and follows, over HTTP (docs/orders.md "Storefront API"). */
+/** A shop's face and shelf, and follows, over HTTP (docs/orders.md "Storefront API"; visits: visits.test.ts). */
 describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -19,8 +18,6 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     await expectBooksBalanced(t);
   });
   afterAll(() => t.close());
-
-  const visitor = () => `v_${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
   it("shop: the shop's face, with followers and rating counted from events; a missing shop is NOT_FOUND", async () => {
     const m = await newMerchant(t);
@@ -135,47 +132,6 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     expectRefusal(await guest(t).call(r.product, { id: String(off.listingId) }), 'NOT_FOUND');
     expectRefusal(await guest(t).call(r.product, { id: String(999_999_999) }), 'NOT_FOUND');
     expectRefusal(await guest(t).get(r.product.path, { id: '1e1' }), 'INVALID_INPUT', 'id');
-  });
-
-  it('visit: counted once per visitor, shop and day (the merchant day), only a hash of the visitor kept', async () => {
-    const m = await newMerchant(t, { timeZone: 'Asia/Ho_Chi_Minh' });
-    const other = await newMerchant(t);
-    const v = visitor();
-    const anon = guest(t);
-    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data).toEqual({ counted: true });
-    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data).toEqual({ counted: false });
-    expect((await anon.call(r.visit, { shop: other.id, visitor: v })).data).toEqual({ counted: true });
-    expect((await anon.call(r.visit, { shop: m.id, visitor: visitor() })).data).toEqual({ counted: true });
-    const rows = await t.database.db
-      .selectFrom('shop_visits')
-      .selectAll()
-      .where('merchant_id', '=', m.id)
-      .execute();
-    expect(rows).toHaveLength(2);
-    expect(rows.map((x) => x.visitor)).not.toContain(v);
-    expect(rows.map((x) => x.visitor)).toContain(sha256(`visitor:${v}`));
-    // The day is the merchant's: 2026-11-22 08:00 UTC is the 22nd in Ho Chi Minh City (UTC+7).
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(t.clock.now());
-    expect(rows[0]?.day).toBe(day);
-    t.clock.advance(24 * 3_600_000);
-    expect((await anon.call(r.visit, { shop: m.id, visitor: v })).data, 'the next day counts again').toEqual({
-      counted: true,
-    });
-    // Racing repeats count once.
-    const w = visitor();
-    const racing = await Promise.all(
-      Array.from({ length: 6 }, () => anon.call(r.visit, { shop: m.id, visitor: w })),
-    );
-    expect(racing.filter((x) => x.data.counted)).toHaveLength(1);
-
-    expectRefusal(await anon.call(r.visit, { shop: 999_999_999, visitor: visitor() }), 'NOT_FOUND');
-    expectRefusal(await anon.call(r.visit, { shop: m.id, visitor: 'short' }), 'INVALID_INPUT', 'visitor');
-    expectRefusal(
-      await anon.call(r.visit, { shop: m.id, visitor: 'has spaces in it!!' }),
-      'INVALID_INPUT',
-      'visitor',
-    );
-    expectRefusal(await anon.post(r.visit.path, { visitor: visitor() }), 'INVALID_INPUT', 'shop');
   });
 
   it('follow and unfollow: counted once per buyer, shown on the shop page; a guest is 401', async () => {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { randomId } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
+import { type FileLink, REVIEWING_ROLES } from './private-links';
 import { uploadsRepository } from './uploads.repository';
 
 const FORMATS = {
@@ -37,10 +38,19 @@ export function sniff(bytes: Buffer): Format | null {
 
 export interface StoredUpload {
   id: string;
-  url: string;
+  /** Where to read it: a public file's path, a private one's signed link (null before sign-up). */
+  url: string | null;
   kind: UploadKind;
   private: boolean;
 }
+
+/** Who reads a file: a merchant (the owner, maybe) and an operator's role, either or neither. */
+export interface Reader {
+  merchantId: number | null;
+  role: string | null;
+}
+
+export const isUploadId = (id: string): boolean => /^u_[A-Za-z0-9_-]{22}$/.test(id);
 
 export class Uploads {
   constructor(private readonly deps: { db: Db; clock: Clock; uploadsDir: string }) {}
@@ -51,9 +61,16 @@ export class Uploads {
 
   /**
    * Re-encodes the image with sharp (which drops EXIF, GPS and any payload hidden after the image)
-   * and stores it under a random name. ID photos, licences and vouchers are private.
+   * and stores it under a random name. ID photos, licences and vouchers are private: the reply names
+   * a private one by a link signed for the uploader's session (`link`), and by none when a visitor
+   * uploads it before having an account (registration claims it; the form shows its own copy).
    */
-  async store(merchantId: number | null, kind: UploadKind, bytes: Buffer): Promise<StoredUpload> {
+  async store(
+    merchantId: number | null,
+    kind: UploadKind,
+    bytes: Buffer,
+    link: FileLink | null,
+  ): Promise<StoredUpload> {
     if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal('FILE_TOO_LARGE', undefined, 413);
     const format = sniff(bytes);
     if (!format) throw new Refusal('UNSUPPORTED_FILE', { fields: { file: 'UNSUPPORTED_FILE' } });
@@ -83,20 +100,21 @@ export class Uploads {
       is_private: isPrivate ? 1 : 0,
       created_at: this.deps.clock.now(),
     });
-    return { id, url: `/uploads/${id}`, kind, private: isPrivate };
+    const url = !isPrivate ? `/uploads/${id}` : link ? link(id) : null;
+    return { id, url, kind, private: isPrivate };
   }
 
-  /** The file for a reader: public ones for anyone, private ones for their owner and operators. */
-  async open(
-    id: string,
-    reader: { merchantId: number | null; operator: boolean },
-  ): Promise<{ file: string; mime: string; isPrivate: boolean }> {
-    if (!/^u_[A-Za-z0-9_-]{22}$/.test(id)) throw new Refusal('NOT_FOUND', undefined, 404);
+  /**
+   * The file for a reader: public ones for anyone; private ones for their owner and for operators
+   * of the roles that review that kind (`REVIEWING_ROLES`: the roles of the queue showing it).
+   */
+  async open(id: string, reader: Reader): Promise<{ file: string; mime: string; isPrivate: boolean }> {
+    if (!isUploadId(id)) throw new Refusal('NOT_FOUND', undefined, 404);
     const row = await uploadsRepository.byId(this.deps.db, id);
     if (!row) throw new Refusal('NOT_FOUND', undefined, 404);
     const allowed =
       !row.is_private ||
-      reader.operator ||
+      (reader.role !== null && REVIEWING_ROLES[row.kind].some((r) => r === reader.role)) ||
       (row.merchant_id !== null && row.merchant_id === reader.merchantId);
     // A private file looks exactly like a missing one to anybody else.
     if (!allowed) throw new Refusal('NOT_FOUND', undefined, 404);

@@ -36,7 +36,7 @@ describe('common/upload and /uploads/:id', () => {
     expect(got.rawPayload.length).toBeGreaterThan(0);
   });
 
-  it('private kinds are readable by their owner and operators, and 404 to another merchant or nobody', async () => {
+  it('private kinds are readable with a token header by their owner and reviewers, and 404 to another merchant or nobody', async () => {
     const a = await newMerchant(t);
     const b = await newMerchant(t);
     const res = await a.client.upload('id_card', await png());

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant, newUpload } from '../../../test/factories';
-import { newReviewer, refusedWith } from '../../../test/services';
+import { newReviewer, plainLink, refusedWith } from '../../../test/services';
 import { TOPUP_ACCOUNT } from '../../../test/wallet';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
@@ -136,30 +136,30 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     const b = await newMerchant(t);
     const voucherOfA = await newUpload(t, a.id, 'voucher');
     const r = await refusedWith(
-      recharges.create(b.id, { method: 'manual', amount: 15_000, voucher: voucherOfA }, null),
+      recharges.create(b.id, { method: 'manual', amount: 15_000, voucher: voucherOfA }, null, plainLink),
     );
     expect(r.key).toBe('UPLOAD_INVALID');
     expect(r.data).toEqual({ fields: { voucher: 'UPLOAD_INVALID' } });
     const idPhoto = await newUpload(t, b.id, 'id_card');
     const wrongKind = await refusedWith(
-      recharges.create(b.id, { method: 'manual', amount: 15_000, voucher: idPhoto }, null),
+      recharges.create(b.id, { method: 'manual', amount: 15_000, voucher: idPhoto }, null, plainLink),
     );
     expect(wrongKind.key).toBe('UPLOAD_INVALID');
-    expect((await recharges.log(b.id, { page: 1, limit: 10 })).total).toBe(0);
+    expect((await recharges.log(b.id, { page: 1, limit: 10 }, plainLink)).total).toBe(0);
   });
 
   it('a top-up is credited once on approval; a voucher serves one top-up', async () => {
     const m = await newMerchant(t);
     const voucher = await newUpload(t, m.id, 'voucher');
-    const r = await recharges.create(m.id, { method: 'manual', amount: 15_025, voucher }, null);
+    const r = await recharges.create(m.id, { method: 'manual', amount: 15_025, voucher }, null, plainLink);
     expect(r).toMatchObject({ status: 'pending', amount: '150.25' });
     const reused = await refusedWith(
-      recharges.create(m.id, { method: 'manual', amount: 10_000, voucher }, null),
+      recharges.create(m.id, { method: 'manual', amount: 10_000, voucher }, null, plainLink),
     );
     expect(reused.key).toBe('VOUCHER_USED');
-    await recharges.decide(op, r.id, { approve: true }, null);
+    await recharges.decide(op, r.id, { approve: true }, null, plainLink);
     expect(await walletBalance(t.database.db, m.id)).toBe(15_025);
-    expect((await refusedWith(recharges.decide(op, r.id, { approve: true }, null))).key).toBe(
+    expect((await refusedWith(recharges.decide(op, r.id, { approve: true }, null, plainLink))).key).toBe(
       'ALREADY_RESOLVED',
     );
     expect(await walletBalance(t.database.db, m.id)).toBe(15_025);
@@ -172,11 +172,12 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
       a.id,
       { method: 'manual', amount: 20_000, voucher: await newUpload(t, a.id, 'voucher') },
       null,
+      plainLink,
     );
-    expect((await refusedWith(recharges.cancel(b.id, r.id))).key).toBe('NOT_FOUND');
-    expect((await recharges.cancel(a.id, r.id)).status).toBe('cancelled');
-    expect((await refusedWith(recharges.cancel(a.id, r.id))).key).toBe('ALREADY_RESOLVED');
-    expect((await refusedWith(recharges.decide(op, r.id, { approve: true }, null))).key).toBe(
+    expect((await refusedWith(recharges.cancel(b.id, r.id, plainLink))).key).toBe('NOT_FOUND');
+    expect((await recharges.cancel(a.id, r.id, plainLink)).status).toBe('cancelled');
+    expect((await refusedWith(recharges.cancel(a.id, r.id, plainLink))).key).toBe('ALREADY_RESOLVED');
+    expect((await refusedWith(recharges.decide(op, r.id, { approve: true }, null, plainLink))).key).toBe(
       'ALREADY_RESOLVED',
     );
     expect(await walletBalance(t.database.db, a.id)).toBe(0);

@@ -7,6 +7,7 @@ import {
   lostReservation,
   newReviewer,
   noticesOf,
+  plainLink,
   refusedWith,
 } from '../../../test/services';
 import { TOPUP_ACCOUNT, TRC20 } from '../../../test/wallet';
@@ -52,6 +53,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       merchantId,
       { method: 'manual', amount, voucher: await newUpload(t, merchantId, 'voucher') },
       null,
+      plainLink,
     );
 
   // ------------------------------------------------------------ the merchant's side
@@ -63,6 +65,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       m.id,
       { method: 'chain', amount: 20_000, voucher, network: 'TRC20' },
       null,
+      plainLink,
     );
     expect(r).toMatchObject({ method: 'chain', network: 'TRC20', address: TRC20, status: 'pending' });
     expect(await stored(r.id)).toMatchObject({ method: 'chain', network: 'TRC20', address: TRC20 });
@@ -72,6 +75,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
         m.id,
         { method: 'chain', amount: 20_000, voucher: await newUpload(t, m.id, 'voucher'), network: 'ERC20' },
         null,
+        plainLink,
       ),
     );
     expect([closed.key, closed.data]).toEqual([
@@ -84,7 +88,12 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const m = await newMerchant(t);
     for (const method of ['manual', 'bank'] as const) {
       const voucher = await newUpload(t, m.id, 'voucher');
-      const r = await recharges.create(m.id, { method, amount: 15_000, voucher, network: 'TRC20' }, null);
+      const r = await recharges.create(
+        m.id,
+        { method, amount: 15_000, voucher, network: 'TRC20' },
+        null,
+        plainLink,
+      );
       expect(r).toMatchObject({ method, network: null, address: null });
       expect(await stored(r.id)).toMatchObject({ method, network: null, address: null });
     }
@@ -93,10 +102,10 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
   it('a voucher already used, even by a cancelled top-up, is VOUCHER_USED at the voucher field', async () => {
     const m = await newMerchant(t);
     const voucher = await newUpload(t, m.id, 'voucher');
-    const r = await recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null);
-    await recharges.cancel(m.id, r.id);
+    const r = await recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null, plainLink);
+    await recharges.cancel(m.id, r.id, plainLink);
     const reused = await refusedWith(
-      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null),
+      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null, plainLink),
     );
     expect([reused.key, reused.data]).toEqual(['VOUCHER_USED', { fields: { voucher: 'VOUCHER_USED' } }]);
     expect(await rowsOf(m.id)).toHaveLength(1);
@@ -108,8 +117,8 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     // On SQLite both read "unused" before either writes (on PostgreSQL usually): the unique voucher
     // column decides, and the loser is told the same as a late reuse.
     const results = await Promise.allSettled([
-      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null),
-      recharges.create(m.id, { method: 'bank', amount: 16_000, voucher }, null),
+      recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null, plainLink),
+      recharges.create(m.id, { method: 'bank', amount: 16_000, voucher }, null, plainLink),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Refusal] : []));
@@ -123,13 +132,23 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const m = await newMerchant(t);
     const voucher = await newUpload(t, m.id, 'voucher');
     const error = await recharges
-      .create(m.id, { method: 'manual', amount: 15_000, voucher }, lostReservation('lost-key-0002'))
+      .create(
+        m.id,
+        { method: 'manual', amount: 15_000, voucher },
+        lostReservation('lost-key-0002'),
+        plainLink,
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe('Error');
     expect((error as Error).message).toMatch(/lost its reservation/);
     expect(await rowsOf(m.id)).toEqual([]);
-    const retry = await recharges.create(m.id, { method: 'manual', amount: 15_000, voucher }, null);
+    const retry = await recharges.create(
+      m.id,
+      { method: 'manual', amount: 15_000, voucher },
+      null,
+      plainLink,
+    );
     expect(retry.status).toBe('pending');
   });
 
@@ -149,9 +168,10 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       second.id,
       { approve: false, rejection: { reason: 'Voucher unreadable' } },
       null,
+      plainLink,
     );
 
-    const all = await recharges.list({ page: 1, limit: 10, merchant_id: m.id });
+    const all = await recharges.list({ page: 1, limit: 10, merchant_id: m.id }, plainLink);
     expect(all.total).toBe(3);
     expect(all.list.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
     expect(all.list[0]).toMatchObject({
@@ -160,9 +180,15 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     });
     expect(all.list[0]!.merchant.shop_name).toMatch(/^Shop /);
 
-    const pending = await recharges.list({ page: 1, limit: 10, merchant_id: m.id, status: 'pending' });
+    const pending = await recharges.list(
+      { page: 1, limit: 10, merchant_id: m.id, status: 'pending' },
+      plainLink,
+    );
     expect(pending.list.map((r) => r.id)).toEqual([first.id, third.id]);
-    const rejected = await recharges.list({ page: 1, limit: 10, merchant_id: m.id, status: 'rejected' });
+    const rejected = await recharges.list(
+      { page: 1, limit: 10, merchant_id: m.id, status: 'rejected' },
+      plainLink,
+    );
     expect(rejected.list).toMatchObject([{ id: second.id, reason: 'Voucher unreadable' }]);
   });
 
@@ -170,7 +196,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const m = await newMerchant(t);
     const r = await manual(m.id, 15_025);
     const before = await lastAuditId(t);
-    const approved = await recharges.decide(op, r.id, { approve: true }, null);
+    const approved = await recharges.decide(op, r.id, { approve: true }, null, plainLink);
     expect(approved).toMatchObject({ id: r.id, status: 'approved', reason: null });
 
     const row = await stored(r.id);
@@ -220,6 +246,7 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
       r.id,
       { approve: false, rejection: { reason: 'Amount differs from the voucher' } },
       null,
+      plainLink,
     );
 
     expect(await stored(r.id)).toMatchObject({

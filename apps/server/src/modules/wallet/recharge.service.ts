@@ -19,6 +19,7 @@ import { withMerchants } from '../account/merchant-refs';
 import { recordDecision } from '../admin/operators';
 import { type Rejection, rejectionReason } from '../admin/reasons';
 import { post } from '../ledger/ledger';
+import type { FileLink } from '../uploads/private-links';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { depositAddressesRepository } from './deposit-addresses.repository';
 import type { MoneyDeps } from './deps';
@@ -62,6 +63,7 @@ export class RechargeService {
     merchantId: number,
     body: { method: RechargeItem['method']; amount: number; voucher: string; network?: Network | undefined },
     idem: Idempotency | null,
+    link: FileLink,
   ): Promise<RechargeItem> {
     const { db, clock } = this.deps;
     let network: Network | null = null;
@@ -98,7 +100,7 @@ export class RechargeService {
           resolved_at: null,
           resolved_by: null,
         });
-        return rechargeItem(row);
+        return rechargeItem(row, link);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldRefusal('VOUCHER_USED', 'voucher');
@@ -106,18 +108,18 @@ export class RechargeService {
     }
   }
 
-  async log(merchantId: number, query: Paging & { status?: Status | undefined }) {
+  async log(merchantId: number, query: Paging & { status?: Status | undefined }, link: FileLink) {
     const page = await rechargesRepository.page(
       this.deps.db,
       { merchantId, status: query.status },
       query,
       'desc',
     );
-    return { ...page, list: page.list.map(rechargeItem) };
+    return { ...page, list: page.list.map((row) => rechargeItem(row, link)) };
   }
 
   /** The merchant withdraws its own pending top-up; another merchant's looks like a missing one. */
-  async cancel(merchantId: number, id: number): Promise<RechargeItem> {
+  async cancel(merchantId: number, id: number, link: FileLink): Promise<RechargeItem> {
     const now = this.deps.clock.now();
     const row = await decideOnce(
       this.deps.db,
@@ -126,7 +128,7 @@ export class RechargeService {
       { status: 'cancelled', resolved_at: now },
       { merchantId },
     );
-    return rechargeItem(row);
+    return rechargeItem(row, link);
   }
 
   // ------------------------------------------------------------ operators
@@ -135,7 +137,10 @@ export class RechargeService {
    * The review queue, oldest first, each with its merchant and the merchant's top-up history (how
    * many approved and for how much, rejected, cancelled, pending; since when), read for the page.
    */
-  async list(query: Paging & { status?: Status | undefined; merchant_id?: number | undefined }) {
+  async list(
+    query: Paging & { status?: Status | undefined; merchant_id?: number | undefined },
+    link: FileLink,
+  ) {
     const { db } = this.deps;
     const filter = { merchantId: query.merchant_id, status: query.status };
     const page = await rechargesRepository.page(db, filter, query, 'asc');
@@ -157,7 +162,7 @@ export class RechargeService {
     return withMerchants(db, page, (r, merchant) => {
       const h = history.get(r.merchant_id) ?? emptyHistory();
       return {
-        ...rechargeItem(r),
+        ...rechargeItem(r, link),
         merchant,
         history: {
           ...h,
@@ -177,6 +182,7 @@ export class RechargeService {
     id: number,
     decision: { approve: true } | { approve: false; rejection: Rejection<'recharge'> },
     idem: Idempotency | null,
+    link: FileLink,
   ): Promise<RechargeItem> {
     const now = this.deps.clock.now();
     return moneyTransaction(this.deps.db, idem, async (tx) => {
@@ -229,7 +235,7 @@ export class RechargeService {
         },
         now,
       );
-      return rechargeItem(row);
+      return rechargeItem(row, link);
     });
   }
 }

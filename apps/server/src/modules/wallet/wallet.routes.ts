@@ -1,6 +1,6 @@
 import { adminSettingsRoutes as sa, settingsRoutes as sr } from '@dropdesk/contract/settings';
 import { adminWalletRoutes as a, walletRoutes as r } from '@dropdesk/contract/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import { RechargeService } from './recharge.service';
 import { TopupAccountService } from './topup-account.service';
@@ -19,23 +19,36 @@ export async function walletRoutes(app: FastifyInstance) {
   const settings = new WalletSettings(deps);
   const topupAccount = new TopupAccountService(deps);
   const money = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Vouchers are named by links signed for the reader's session (modules/uploads/private-links.ts).
+  const links = (req: FastifyRequest) => app.privateLinks.forRequest(req);
 
   route(app, r.getBlockchain, () => recharges.blockchain());
   route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant!.id));
-  route(app, r.recharge, (req) => recharges.create(req.merchant!.id, req.body, req.idempotency), money);
-  route(app, r.rechargeLog, (req) => recharges.log(req.merchant!.id, req.query));
-  route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant!.id, req.body.id));
+  route(
+    app,
+    r.recharge,
+    (req) => recharges.create(req.merchant!.id, req.body, req.idempotency, links(req)),
+    money,
+  );
+  route(app, r.rechargeLog, (req) => recharges.log(req.merchant!.id, req.query, links(req)));
+  route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant!.id, req.body.id, links(req)));
   route(app, r.extractInfo, (req) => withdrawals.info(req.merchant!.id));
   route(app, r.extract, (req) => withdrawals.create(req.merchant!.id, req.body, req.idempotency), money);
   route(app, r.extractLog, (req) => withdrawals.log(req.merchant!.id, req.query));
   route(app, r.extractCancel, (req) => withdrawals.cancel(req.merchant!.id, req.body.id, req.idempotency));
 
-  route(app, a.recharges, (req) => recharges.list(req.query));
+  route(app, a.recharges, (req) => recharges.list(req.query, links(req)));
   route(app, a.approveRecharge, (req) =>
-    recharges.decide(req.operator!, req.body.id, { approve: true }, req.idempotency),
+    recharges.decide(req.operator!, req.body.id, { approve: true }, req.idempotency, links(req)),
   );
   route(app, a.rejectRecharge, (req) =>
-    recharges.decide(req.operator!, req.body.id, { approve: false, rejection: req.body }, req.idempotency),
+    recharges.decide(
+      req.operator!,
+      req.body.id,
+      { approve: false, rejection: req.body },
+      req.idempotency,
+      links(req),
+    ),
   );
   route(app, a.withdrawals, (req) => withdrawals.list(req.query));
   route(app, a.approveWithdrawal, (req) =>

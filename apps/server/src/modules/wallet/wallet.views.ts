@@ -2,6 +2,7 @@ import { formatMoney } from '@dropdesk/contract/money';
 import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { iso } from '../../lib/clock';
 import type { BankCardRow } from '../kyc/bank-cards.repository';
+import type { FileLink } from '../uploads/private-links';
 import type { RechargeRow } from './recharges.repository';
 import type { WithdrawalRow } from './withdrawals.repository';
 
@@ -27,7 +28,8 @@ export function bankCardView(card: BankCardRow | undefined) {
   };
 }
 
-export function rechargeItem(row: RechargeRow): RechargeItem {
+/** A top-up as its reader sees it: the voucher by a link signed for that reader (`link`). */
+export function rechargeItem(row: RechargeRow, link: FileLink): RechargeItem {
   return {
     id: row.id,
     order_no: orderNo('R', row.id, row.created_at),
@@ -37,7 +39,7 @@ export function rechargeItem(row: RechargeRow): RechargeItem {
     amount: formatMoney(row.amount),
     status: row.status,
     reason: row.reason,
-    voucher_url: `/uploads/${row.voucher}`,
+    voucher_url: link(row.voucher),
     created_at: iso(row.created_at),
     resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
   };

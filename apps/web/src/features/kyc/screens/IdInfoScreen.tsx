@@ -14,6 +14,7 @@ import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { type KycInfo, useIdcard } from '../api/get-idcard';
 import { useSubmitIdcard } from '../api/submit-idcard';
+import styles from './IdInfo.module.css';
 
 type Values = z.input<typeof idcardBody>;
 type Prefill = NonNullable<KycInfo['prefill']>;
@@ -47,7 +48,37 @@ function StatusCard({ info }: { info: KycInfo }) {
         </p>
       )}
       {info.submitted_at && <p className={ui.hint}>{formatDate(info.submitted_at, lang)}</p>}
+      <SentPhotos info={info} />
     </section>
+  );
+}
+
+/**
+ * The photos of the last submission, as the reviewer sees them: the merchant sees what it sent. The
+ * server names them by links signed for this session, good for minutes (each read names fresh ones).
+ */
+function SentPhotos({ info }: { info: KycInfo }) {
+  const { t } = useTranslation();
+  const photos = [
+    { url: info.id_card_front_url, label: t('kyc.front') },
+    { url: info.id_card_back_url, label: t('kyc.back') },
+    { url: info.id_card_hand_url, label: t('kyc.hand') },
+  ];
+  if (photos.some((p) => !p.url)) return null;
+  return (
+    <div className={styles.sentBlock}>
+      <p className={ui.hint} id="kyc-sent-title">
+        {t('kyc.sent')}
+      </p>
+      <ul className={styles.sent} aria-labelledby="kyc-sent-title" data-testid="kyc-sent">
+        {photos.map((p) => (
+          <li key={p.label}>
+            <img src={p.url ?? undefined} alt={p.label} className={styles.photo} />
+            <span aria-hidden="true">{p.label}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

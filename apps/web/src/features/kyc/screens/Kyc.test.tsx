@@ -107,12 +107,31 @@ describe('identity verification', () => {
     expect(screen.getByRole('button', { name: 'Submit for verification' })).toBeInTheDocument();
   });
 
-  it('in review: the state, and no form', async () => {
+  it('in review: the state, the photos sent, and no form', async () => {
     logIn();
-    mockApi({ 'GET /merchant/merchant/idcard': () => ok(kyc({ status: 'pending', real_name: 'Lan' })) });
+    const sent = {
+      id_card_front_url: '/uploads/u_front00000000000000001?v=3&e=1795770600&s=abc',
+      id_card_back_url: '/uploads/u_back000000000000000001?v=3&e=1795770600&s=def',
+      id_card_hand_url: '/uploads/u_hand000000000000000001?v=3&e=1795770600&s=ghi',
+    };
+    mockApi({
+      'GET /merchant/merchant/idcard': () => ok(kyc({ status: 'pending', real_name: 'Lan', ...sent })),
+    });
     await renderApp('/idInfo');
     await waitFor(() => expect(screen.getByTestId('kyc-status')).toHaveAttribute('data-status', 'pending'));
     expect(screen.queryByRole('button', { name: 'Submit for verification' })).toBeNull();
+    // What the merchant sent, by the links the server signed, each named.
+    const list = screen.getByRole('list', { name: 'The photos you sent' });
+    expect(screen.getByRole('img', { name: 'ID card, front' })).toHaveAttribute(
+      'src',
+      sent.id_card_front_url,
+    );
+    expect(screen.getByRole('img', { name: 'ID card, back' })).toHaveAttribute('src', sent.id_card_back_url);
+    expect(screen.getByRole('img', { name: 'Selfie holding your ID card' })).toHaveAttribute(
+      'src',
+      sent.id_card_hand_url,
+    );
+    expect(list.querySelectorAll('img')).toHaveLength(3);
   });
 
   it('a failed load offers a retry that loads again', async () => {
