@@ -14,12 +14,16 @@ export function useFailureText(): (error: unknown) => string {
   };
 }
 
-/** A failed read, with a way to try again. */
-export function Failure({ error, retry }: { error: unknown; retry?: () => void }) {
+/**
+ * A failed read, with a way to try again. In place of a whole page (`page`), it carries the page's
+ * heading too, so the page still has one.
+ */
+export function Failure({ error, retry, page }: { error: unknown; retry?: () => void; page?: boolean }) {
   const { t } = useTranslation();
   const text = useFailureText();
   return (
     <div className="notice error" role="alert">
+      {page && <h1>{t('error.pageTitle')}</h1>}
       <p>{text(error)}</p>
       {retry && (
         <button type="button" className="btn" onClick={retry}>

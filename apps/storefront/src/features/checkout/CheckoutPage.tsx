@@ -60,7 +60,7 @@ export default function CheckoutPage({ id }: { id: string }) {
   useTitle(t('checkout.title'));
 
   if (!valid || isNotFound(product.error)) return <NotFound />;
-  if (product.error) return <Failure error={product.error} retry={product.reload} />;
+  if (product.error) return <Failure error={product.error} retry={product.reload} page />;
   const p = product.data;
   if (!p) return <Loading />;
 

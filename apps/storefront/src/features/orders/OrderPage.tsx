@@ -53,7 +53,7 @@ export default function OrderPage({ id }: { id: string }) {
         </p>
       </section>
     );
-  if (res.error) return <Failure error={res.error} retry={res.reload} />;
+  if (res.error) return <Failure error={res.error} retry={res.reload} page />;
   if (!order || !res.data) return <Loading />;
   const payment = res.data.payment;
   const replace = (next: BuyerOrder) => res.setData({ order: next, payment });

@@ -27,7 +27,7 @@ export default function ProductPage({ id }: { id: string }) {
   }, [shopId]);
   useTitle(product.data?.title);
   if (!valid || isNotFound(product.error)) return <NotFound />;
-  if (product.error) return <Failure error={product.error} retry={product.reload} />;
+  if (product.error) return <Failure error={product.error} retry={product.reload} page />;
   const p = product.data;
   if (!p) return <Loading />;
   const max = Math.max(1, Math.min(p.stock, MAX_ORDER_QUANTITY));

@@ -34,7 +34,7 @@ export default function ShopPage({ id }: { id: string }) {
   }, [id, valid]);
   useTitle(shop.data?.name);
   if (!valid || isNotFound(shop.error)) return <NotFound />;
-  if (shop.error) return <Failure error={shop.error} retry={shop.reload} />;
+  if (shop.error) return <Failure error={shop.error} retry={shop.reload} page />;
   if (!shop.data) return <Loading />;
   return (
     <>
