@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, test } from '@playwright/test';
-import { look } from './support/look';
 import { CONSOLE_SCREENS, type Screen, type State } from './support/screens';
-import { contextOptions, DESKTOP, history, LANGS, pageOf, type VisualLang } from './support/world';
+import { lookAtEveryScreen } from './support/suite';
+import { contextOptions, DESKTOP, history, pageOf, type VisualLang } from './support/world';
 
 async function open(browser: Browser, screen: Screen, lang: VisualLang, state: State) {
   const h = history();
@@ -47,22 +47,10 @@ test('every screen of the console is looked at', () => {
   expect(declared.filter((p) => !looked.has(p))).toEqual([]);
 });
 
-for (const screen of CONSOLE_SCREENS) {
-  for (const lang of LANGS) {
-    test(`${screen.name} in ${lang}`, async ({ browser }) => {
-      for (const state of screen.states) {
-        const { context, page } = await open(browser, screen, lang, state);
-        try {
-          await look(page, ['console', `${screen.name}-${lang}-${state}.png`], {
-            ...DESKTOP,
-            ...(state === 'error'
-              ? { quietMs: 1_500, style: '.ant-message, .ant-notification { display: none !important; }' }
-              : {}),
-          });
-        } finally {
-          await context.close();
-        }
-      }
-    });
-  }
-}
+lookAtEveryScreen({
+  app: 'console',
+  screens: CONSOLE_SCREENS,
+  open,
+  viewport: DESKTOP,
+  toasts: '.ant-message, .ant-notification',
+});

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, test } from '@playwright/test';
 import { api, ok } from '../e2e/support/server';
 import { paths } from '../src/lib/paths';
-import { look } from './support/look';
 import { MERCHANT_SCREENS, type Screen, type State } from './support/screens';
-import { contextOptions, history, LANGS, PHONE, pageOf, type VisualLang } from './support/world';
+import { lookAtEveryScreen } from './support/suite';
+import { contextOptions, history, PHONE, pageOf, type VisualLang } from './support/world';
 
 /** The persisted session the app reads at start (localStorage `session`, zustand persist v1). */
 async function sessionOf(token: string) {
@@ -61,27 +61,10 @@ test('every route of the app is looked at', () => {
   expect(routed.filter((p) => !looked.has(p))).toEqual([]);
 });
 
-for (const screen of MERCHANT_SCREENS) {
-  for (const lang of LANGS) {
-    test(`${screen.name} in ${lang}`, async ({ browser }) => {
-      for (const state of screen.states) {
-        const { context, page } = await open(browser, screen, lang, state);
-        try {
-          if (state !== 'error' && screen.before) {
-            await page.waitForLoadState('networkidle');
-            await screen.before(page);
-          }
-          await look(page, ['merchant', `${screen.name}-${lang}-${state}.png`], {
-            ...PHONE,
-            // A failed read also says so in a toast, which fades on its own clock: not in the picture.
-            ...(state === 'error'
-              ? { quietMs: 1_500, style: '.adm-toast-mask { display: none !important; }' }
-              : {}),
-          });
-        } finally {
-          await context.close();
-        }
-      }
-    });
-  }
-}
+lookAtEveryScreen({
+  app: 'merchant',
+  screens: MERCHANT_SCREENS,
+  open,
+  viewport: PHONE,
+  toasts: '.adm-toast-mask',
+});

@@ -32,7 +32,7 @@ const PAY = '123456';
 export interface History {
   now: string;
   full: { id: number; token: string; account: string; inviteCode: string };
-  empty: { id: number; token: string; account: string };
+  empty: { id: number; token: string; account: string; inviteCode: string };
   pending: { id: number; token: string; account: string };
   buyer: { token: string; email: string };
   /** Order ids by their part in the story. */
@@ -572,7 +572,7 @@ export async function buildHistory(): Promise<History> {
   const history: History = {
     now,
     full: { id: full.id, token: fullToken, account: hoaMai.email, inviteCode: full.inviteCode },
-    empty: { id: empty.id, token: emptyToken, account: 'moi@example.test' },
+    empty: { id: empty.id, token: emptyToken, account: 'moi@example.test', inviteCode: empty.inviteCode },
     pending: { id: pending.id, token: pendingToken, account: 'lananh@example.test' },
     buyer: { token: buyerToken, email: buyerEmail },
     orders: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.id])),

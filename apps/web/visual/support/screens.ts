@@ -8,7 +8,7 @@
  * The merchant app's table must name every route of the app's router (checked by
  * merchant.visual.ts), so a new screen can't be added without its pictures.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/lib/paths';
 import type { History } from './history';
 
@@ -22,11 +22,22 @@ export interface Screen {
   path: string | ((h: History) => string);
   who: Who;
   states: State[];
+  /** What each run makes anew (support/look.ts `mask`), found on the page. */
+  mask?: (page: Page, h: History) => Locator[];
   /** Something to do before the picture (open a sheet), once the screen has settled. */
   before?: (page: Page) => Promise<void>;
 }
 
 const all: State[] = ['loaded', 'empty', 'error'];
+
+/** A merchant's invitation code is drawn at random when it registers: its text, link and QR code. */
+const inviteCodes = (page: Page, h: History): Locator[] => [
+  page.getByText(h.full.inviteCode),
+  page.getByText(h.empty.inviteCode),
+  page.locator('svg[role="img"]'),
+];
+/** A guest's order link carries a random token. */
+const orderLink = (page: Page): Locator[] => [page.locator('.link-box')];
 const loadedAndError: State[] = ['loaded', 'error'];
 
 export const MERCHANT_SCREENS: Screen[] = [
@@ -117,7 +128,7 @@ export const MERCHANT_SCREENS: Screen[] = [
   { name: 'change-pay-password', path: paths.changePayPassword, who: 'full', states: ['loaded'] },
   { name: 'set-paypwd', path: paths.setPaypwd, who: 'empty', states: ['loaded'] },
   { name: 'service', path: paths.service, who: 'full', states: loadedAndError },
-  { name: 'code', path: paths.code, who: 'full', states: loadedAndError },
+  { name: 'code', path: paths.code, who: 'full', states: loadedAndError, mask: inviteCodes },
   { name: 'settingup', path: paths.settingup, who: 'full', states: ['loaded'] },
   { name: 'baseinfo', path: paths.baseinfo, who: 'full', states: loadedAndError },
   { name: 'socialmedia', path: paths.socialmedia, who: 'full', states: loadedAndError },
@@ -135,7 +146,7 @@ export const MERCHANT_SCREENS: Screen[] = [
   // Express lane and alliance.
   { name: 'store-express', path: paths.storeExpress, who: 'full', states: loadedAndError },
   { name: 'buy-train-bill', path: paths.buyTrainBill, who: 'full', states: all },
-  { name: 'alliance', path: paths.alliance, who: 'full', states: all },
+  { name: 'alliance', path: paths.alliance, who: 'full', states: all, mask: inviteCodes },
 ];
 
 /**
@@ -165,18 +176,21 @@ export const STORE_SCREENS: StoreScreen[] = [
   },
   {
     name: 'order-reached',
+    mask: orderLink,
     path: (h) => `/s/order/${h.orders.reached}?t=${h.guestLinks[h.orders.reached as number]}`,
     who: 'visitor',
     states: ['loaded', 'error'],
   },
   {
     name: 'order-refund-asked',
+    mask: orderLink,
     path: (h) => `/s/order/${h.orders.refundAsked}?t=${h.guestLinks[h.orders.refundAsked as number]}`,
     who: 'visitor',
     states: ['loaded'],
   },
   {
     name: 'order-refunded',
+    mask: orderLink,
     path: (h) => `/s/order/${h.orders.refundedShipped}?t=${h.guestLinks[h.orders.refundedShipped as number]}`,
     who: 'visitor',
     states: ['loaded'],
