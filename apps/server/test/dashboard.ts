@@ -51,12 +51,19 @@ export class ShopHistory {
     this.jobs = new OrderJobs({ db: t.database.db, clock: t.clock });
   }
 
-  /** A new merchant in `timeZone` with money for pickups, a product at `cost` (stock 1,000) on its shelf. */
-  static async open(t: TestApp, opts: { timeZone?: string; cost?: string } = {}): Promise<ShopHistory> {
+  /**
+   * A new merchant in `timeZone` with money for pickups (`balance`, default 100,000.00; a verified
+   * identity and a bank card with `ready`, to withdraw), a product at `cost` (stock 1,000) on its shelf.
+   */
+  static async open(
+    t: TestApp,
+    opts: { timeZone?: string; cost?: string; balance?: string; ready?: boolean } = {},
+  ): Promise<ShopHistory> {
     const merchant = await newMerchant(t, {
       timeZone: opts.timeZone ?? 'Asia/Ho_Chi_Minh',
-      balance: '100000.00',
+      balance: opts.balance ?? '100000.00',
       payPassword: PAY_PASSWORD,
+      ...(opts.ready ? { kyc: 'verified', bank: true } : {}),
     });
     const item = await onShelf(t, { merchant, cost: opts.cost ?? '10.00', stock: 1_000 });
     const operatorId = await createOperator(

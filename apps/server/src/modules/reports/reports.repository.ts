@@ -53,7 +53,9 @@ export const reportsRepository = {
   ): Promise<PageOf<BillRow> & { sums: { count: number; amount: number; fees: number } }> {
     const empty = { count: 0, amount: 0, fees: 0 };
     const account = await reportsRepository.account(db, merchantId, filter.account);
-    if (!account) return { total: 0, page: paging.page, limit: paging.limit, list: [], sums: empty };
+    // No account yet, or filters that keep no journal type (a type and a journal type that disagree).
+    if (!account || filter.journalTypes?.length === 0)
+      return { total: 0, page: paging.page, limit: paging.limit, list: [], sums: empty };
     let q = db
       .selectFrom('postings as p')
       .innerJoin('journals as j', 'j.id', 'p.journal_id')
