@@ -16,7 +16,7 @@ import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { localDate, PAY_PASSWORD, ShopHistory } from '../../../test/dashboard';
-import { newOperator, type TestOperator } from '../../../test/factories';
+import { newMerchant, newOperator, type TestOperator } from '../../../test/factories';
 import { expectOrdersMatchLedger } from '../../../test/orders';
 import { askTopUp, openBankTopUps } from '../../../test/wallet';
 import { checkStats } from '../dashboard/stats.check';
@@ -332,10 +332,15 @@ describe(`one figure, one meaning, on every screen (${process.env.DATABASE_URL ?
     });
     expect(life.now.awaiting_pickup_cost).toBe(life.orders.cost_estimated);
     expect(life.now.on_hold).toBe(life.hold.closing);
-    const topups = (await m.call(walletRoutes.rechargeLog, { status: 'pending' } as never)).data;
-    expect(formatMoney(sum(topups.list, (x: { amount: string }) => cents(x.amount)))).toBe(
-      life.now.pending_topups,
-    );
+    const topups = (await m.call(walletRoutes.rechargeLog, { status: 'pending' })).data;
+    expect(topups.sums).toEqual({ count: life.now.pending_topups_count, amount: life.now.pending_topups });
+    expect(formatMoney(sum(topups.list, (x) => cents(x.amount)))).toBe(life.now.pending_topups);
+    // Another merchant's pending top-ups are not these.
+    const stranger = await newMerchant(t);
+    expect((await stranger.client.call(walletRoutes.rechargeLog, { status: 'pending' })).data.sums).toEqual({
+      count: 0,
+      amount: '0.00',
+    });
     expect(life.now).toMatchObject({ on_hold: '50.00', pending_topups: '120.00', pending_topups_count: 1 });
 
     // Sales (all) = settled + in escrow; profit (all) = settled − cost paid + cost returned + in
