@@ -204,7 +204,7 @@ export const moneyTrail = z.object({
   cost_kept: z.enum(COST_KEPT_REASONS).nullable(),
   /** What the order earns: sales − cost (= paid − refunded − cost paid + cost returned). */
   profit: moneyOut,
-  /** The profit is final: settled, or cancelled (nothing more can come in or go out); expected until then. */
+  /** The profit is final: settled, cancelled, or refunded in full (nothing more can come in or go out); expected until then. */
   profit_final: z.boolean(),
   /** When the after-sales window closes and the order settles (null until received). */
   settles_at: isoTime.nullable(),

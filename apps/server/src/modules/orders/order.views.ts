@@ -62,7 +62,8 @@ export function moneyTrailOf(order: OrderRow): OrderDetail['money'] {
     cost_estimated: isCostEstimated(order),
     cost_kept: order.refunded > 0 && kept > 0 && order.shipped_at !== null ? 'shipped' : null,
     profit: formatMoney(earningsOf(order)),
-    profit_final: order.settlement === 2 || order.status === -1,
+    // Final once nothing more can move: settled, cancelled, or all of it given back to the buyer.
+    profit_final: order.settlement === 2 || order.status === -1 || (paid > 0 && order.refunded === paid),
     settles_at: isoOrNull(
       order.settles_at ?? (order.received_at === null ? null : order.received_at + AFTER_SALES_MS),
     ),

@@ -391,6 +391,8 @@ describe(`one figure, one meaning, on every screen (${process.env.DATABASE_URL ?
       cost_estimated: false,
       cost_kept: 'shipped',
       profit: '-16.20',
+      // Nothing more can move: the buyer has it all back, the cost is paid.
+      profit_final: true,
     });
     expect(shipped.earnings).toBe('-16.20');
     const early = (await m.call(orderRoutes.detail, { id: String(o.earlyRefund) })).data;

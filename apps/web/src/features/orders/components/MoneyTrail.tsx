@@ -37,9 +37,10 @@ function Stage({ name, state, amount, when, why, testId }: StageProps) {
   );
 }
 
+/** Money out of the wallet or escrow: "−$16.20" (nothing out is "$0.00", no sign). */
 const Out = ({ value }: { value: string }) => (
   <>
-    {'−'}
+    {minor(value) !== 0 && '−'}
     <Amount value={value} />
   </>
 );

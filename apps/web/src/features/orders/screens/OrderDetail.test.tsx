@@ -181,7 +181,7 @@ describe('order detail', () => {
         cost_estimated: false,
         cost_kept: 'shipped',
         profit: '-16.20',
-        profit_final: false,
+        profit_final: true,
       },
     });
     mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
@@ -203,6 +203,7 @@ describe('order detail', () => {
     expect(trail.getByTestId('result-cost')).toHaveTextContent('−$16.20');
     expect(trail.getByTestId('profit')).toHaveTextContent('-$16.20');
     expect(trail.getByTestId('profit')).toHaveAttribute('data-sign', 'minus');
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Result for you-$16.20');
     // The order's own figures: its profit drawn as a loss, not a gain.
     const earnings = screen.getByTestId('order-earnings');
     expect(earnings).toHaveTextContent('-$16.20');
