@@ -16,7 +16,7 @@ import { stylesheets } from './styles';
 
 const { tabs: tabStyles, chart, notice, ui, home: styles } = stylesheets;
 
-/** The app's words for a key (`home.total.sales`...), in the page's language. */
+/** The app's words for a key (`figures.sales`...), in the page's language. */
 export type Translate = (key: string) => string;
 
 /** The value of a figure before the answer (or a snapshot) comes: a dash, as a figure with no value. */
