@@ -185,7 +185,8 @@ function testClockOf(value: string | undefined, production: boolean): boolean {
 function testClockAtOf(value: string | undefined, testClock: boolean): number | null {
   if (!value) return null;
   const at = Date.parse(value);
-  if (!testClock || Number.isNaN(at)) throw new Error('TEST_CLOCK_AT: an ISO time, and only with TEST_CLOCK=1');
+  if (!testClock || Number.isNaN(at))
+    throw new Error('TEST_CLOCK_AT: an ISO time, and only with TEST_CLOCK=1');
   return at;
 }
 

@@ -49,12 +49,19 @@ export class ShopHistory {
     this.jobs = new OrderJobs({ db: t.database.db, clock: t.clock });
   }
 
-  /** A new merchant in `timeZone` with money for pickups, a product at `cost` (stock 1,000) on its shelf. */
-  static async open(t: TestApp, opts: { timeZone?: string; cost?: string } = {}): Promise<ShopHistory> {
+  /**
+   * A new merchant in `timeZone` with money for pickups (`balance`, default 100,000.00; a verified
+   * identity and a bank card with `ready`, to withdraw), a product at `cost` (stock 1,000) on its shelf.
+   */
+  static async open(
+    t: TestApp,
+    opts: { timeZone?: string; cost?: string; balance?: string; ready?: boolean } = {},
+  ): Promise<ShopHistory> {
     const merchant = await newMerchant(t, {
       timeZone: opts.timeZone ?? 'Asia/Ho_Chi_Minh',
-      balance: '100000.00',
+      balance: opts.balance ?? '100000.00',
       payPassword: PAY_PASSWORD,
+      ...(opts.ready ? { kyc: 'verified', bank: true } : {}),
     });
     const item = await onShelf(t, { merchant, cost: opts.cost ?? '10.00', stock: 1_000 });
     const operatorId = await createOperator(
@@ -311,21 +318,25 @@ export async function expectedDashboard(t: TestApp, merchantId: number) {
   ).time_zone;
   const now = t.clock.now();
   const today = localDate(now, zone);
-  const [orders, refunds, visits, follows] = await Promise.all([
+  const [orders, refunds, visits, follows, withdrawals, recharges] = await Promise.all([
     db.selectFrom('orders').selectAll().where('merchant_id', '=', merchantId).execute(),
     db.selectFrom('refunds').selectAll().where('merchant_id', '=', merchantId).execute(),
     db.selectFrom('shop_visits').selectAll().where('merchant_id', '=', merchantId).execute(),
     db.selectFrom('shop_follows').selectAll().where('merchant_id', '=', merchantId).execute(),
+    db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId).execute(),
+    db.selectFrom('recharges').selectAll().where('merchant_id', '=', merchantId).execute(),
   ]);
-  const sold = orders.filter((r) => r.paid_at !== null && r.refunded < r.total);
-  const sales = (r: (typeof orders)[number]) => r.total - r.refunded;
-  const profit = (r: (typeof orders)[number]) =>
-    r.cost_paid > 0
-      ? r.total - r.refunded - (r.cost_paid - r.cost_returned)
-      : r.total - r.refunded - r.cost_total;
-  const sum = (rows: typeof orders, f: (r: (typeof orders)[number]) => number) =>
-    rows.reduce((acc, r) => acc + f(r), 0);
+  type Row = (typeof orders)[number];
+  // The orders basis (docs/figures.md), over every paid order.
+  const paid = orders.filter((r) => r.paid_at !== null);
+  const sold = paid.filter((r) => r.refunded < r.total);
+  const sales = (r: Row) => r.total - r.refunded;
+  const cost = (r: Row) =>
+    r.status === -1 || r.cost_paid > 0 ? r.cost_paid - r.cost_returned : r.cost_total;
+  const profit = (r: Row) => (r.status === -1 ? -cost(r) : sales(r) - cost(r));
+  const sum = (rows: typeof orders, f: (r: Row) => number) => rows.reduce((acc, r) => acc + f(r), 0);
   const soldOn = (day: string) => sold.filter((r) => localDate(r.paid_at!, zone) === day);
+  const paidOn = (day: string) => paid.filter((r) => localDate(r.paid_at!, zone) === day);
   const visitorsOn = (day: string) => visits.filter((v) => v.day === day).length;
   const lastDays = (n: number) => Array.from({ length: n }, (_, i) => shiftDay(today, -(n - 1) + i));
   const windowStart = shiftDay(today, -(CREDIT_WINDOW_DAYS - 1));
@@ -346,16 +357,36 @@ export async function expectedDashboard(t: TestApp, merchantId: number) {
   const rated = orders.filter((r) => r.rating_stars !== null);
   const stars = rated.reduce((acc, r) => acc + r.rating_stars!, 0);
   const todayRows = soldOn(today);
+  const todayPaid = paidOn(today);
+  const pendingTopups = recharges.filter((r) => r.status === 'pending');
 
   const index = {
     time_zone: zone,
     today,
     total_orders: sold.length,
-    total_sales: formatMoney(sum(sold, sales)),
-    total_profit: formatMoney(sum(sold, profit)),
+    total_sales: formatMoney(sum(paid, sales)),
+    total_refunded: formatMoney(sum(paid, (r) => r.refunded)),
+    total_cost: formatMoney(sum(paid, cost)),
+    total_profit: formatMoney(sum(paid, profit)),
     today_orders: todayRows.length,
-    today_sales: formatMoney(sum(todayRows, sales)),
-    today_profit: formatMoney(sum(todayRows, profit)),
+    today_sales: formatMoney(sum(todayPaid, sales)),
+    today_refunded: formatMoney(sum(todayPaid, (r) => r.refunded)),
+    today_cost: formatMoney(sum(todayPaid, cost)),
+    today_profit: formatMoney(sum(todayPaid, profit)),
+    now: {
+      in_escrow: formatMoney(sum(paid, (r) => r.total - r.refunded - r.settled_amount)),
+      on_hold: formatMoney(
+        withdrawals.filter((w) => w.status === 'pending').reduce((acc, w) => acc + w.amount, 0),
+      ),
+      awaiting_pickup_cost: formatMoney(
+        sum(
+          paid.filter((r) => r.status === 5),
+          (r) => r.cost_total,
+        ),
+      ),
+      pending_topups: formatMoney(pendingTopups.reduce((acc, r) => acc + r.amount, 0)),
+      pending_topups_count: pendingTopups.length,
+    },
     followers: follows.length,
     rating: {
       average: rated.length ? (Math.round((stars * 10) / rated.length) / 10).toFixed(1) : null,

@@ -152,8 +152,9 @@ test('finance report filters and funds records follow the ledger', async ({ page
   await toppedUp(m, op, '120.50');
   await signIn(page, m, '/finance', 'en');
 
-  // All and today hold both top-ups; yesterday holds nothing.
-  await expect(page.getByTestId('figure-topups')).toContainText('420.50');
+  // All and today hold both top-ups (the wallet's line); yesterday holds nothing (no line).
+  await expect(page.getByTestId('wallet-topups')).toContainText('420.50');
+  await expect(page.getByTestId('wallet-closing')).toContainText('420.50');
   await shot(page, testInfo, 'finance-all-en');
   for (const [label, topups] of [
     ['Today', '420.50'],
@@ -168,8 +169,13 @@ test('finance report filters and funds records follow the ledger', async ({ page
       'aria-pressed',
       'true',
     );
-    await expect(page.getByTestId('figure-topups')).toContainText(topups);
+    if (topups === '0.00') await expect(page.getByTestId('wallet-topups')).toHaveCount(0);
+    else await expect(page.getByTestId('wallet-topups')).toContainText(topups);
   }
+  // The line opens the funds records it sums.
+  await page.getByTestId('wallet-topups').click();
+  await expect(page).toHaveURL(/\/fundsRecords\?journal_type=recharge&range=month$/);
+  await expect(page.getByTestId('bill-sums')).toContainText('$420.50');
   await shot(page, testInfo, 'finance-month-en');
 
   // Funds records: each posting with its balance after, newest first; the type filter narrows them.

@@ -93,6 +93,7 @@ export function renderHome(
       numbers: numberStyleOf(lang),
       dates: dateStyleOf(lang),
       ordersSold: plural('home.total.orders'),
+      topups: plural('home.now.topups'),
       outOf5: t('home.shop.outOf5'),
       noRatings: t('home.shop.noRatings'),
       ratings: plural('home.shop.ratings'),
@@ -125,8 +126,8 @@ export function renderHome(
           thirty: t('home.curve.thirty'),
         },
         lines: {
-          sales: t('home.curve.sales'),
-          orders: t('home.curve.orders'),
+          sales: t('figures.sales'),
+          orders: t('figures.orders'),
           visitors: t('home.curve.visitors'),
         },
       },

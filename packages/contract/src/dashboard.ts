@@ -8,11 +8,15 @@ import { defineRoute } from './route';
  * is made of recorded events only: orders buyers paid, visits to the storefront, follows and
  * ratings. Nothing here or anywhere under /merchant or /admin can create one of those.
  *
- * Definitions (the server's per-shop rollups keep them; `ops stats:check` recomputes them from the
- * events and prints any difference):
- * - an order *counts as sold* once paid (`paid_at`), unless refunded in full; its *sales* are what
- *   the buyer paid less refunds (`total − refunded`), its *profit* the order's earnings (sales less
- *   the cost it carries: `cost_total` until picked up, then what was paid less what came back);
+ * Definitions (docs/figures.md; the server's per-shop rollups keep them; `ops stats:check`
+ * recomputes them from the events and prints any difference). The money figures are the *orders
+ * basis*, the same as the finance report's Orders section:
+ * - an order *counts as sold* once paid (`paid_at`), unless refunded in full;
+ * - over every paid order (refunded in full or cancelled after payment too): *sales* are what the
+ *   buyers paid less refunds (`total − refunded`), *refunded* what went back to them, *cost* the
+ *   cost the orders carry (`cost_total` while awaiting pickup, an estimate; then what was paid less
+ *   what came back) and *profit* = sales − cost (each order's earnings, so a shipped order refunded
+ *   in full counts its cost paid as a loss);
  * - "today" and the days of the curve are the merchant's calendar days in its time zone, and an
  *   order belongs to the day it was paid (a later refund changes that day's figures);
  * - visitors: distinct visitors per shop and day (one storefront visit row each), summed over days;
@@ -41,18 +45,39 @@ export const VISIT_DAYS_MAX = 90;
 
 const count = z.number().int();
 
+/**
+ * Where the merchant's money is at this moment, on Home and in the finance report alike:
+ * - `in_escrow`: what the platform's escrow holds for the shop's paid orders (sales not settled yet);
+ * - `on_hold`: the withdrawal hold's balance (withdrawals asked, not paid out or released yet);
+ * - `awaiting_pickup_cost`: the cost still to pay at pickup for the orders awaiting it;
+ * - `pending_topups` (and how many): top-ups asked and not reviewed yet.
+ */
+export const nowFigures = z.object({
+  in_escrow: moneyOut,
+  on_hold: moneyOut,
+  awaiting_pickup_cost: moneyOut,
+  pending_topups: moneyOut,
+  pending_topups_count: count,
+});
+
 export const dashboardData = z.object({
   /** The IANA zone the days are cut in, and today's date there (YYYY-MM-DD). */
   time_zone: z.string(),
   today: z.string(),
-  /** Orders sold over the shop's life, their sales and profit. */
+  /** Over the shop's life (orders basis): orders sold, sales, refunded to buyers, cost and profit (sales − cost). */
   total_orders: count,
   total_sales: moneyOut,
+  total_refunded: moneyOut,
+  total_cost: moneyOut,
   total_profit: moneyOut,
-  /** Orders paid today, their sales and (estimated: costs of orders not yet picked up included) profit. */
+  /** The same over the orders paid today; the profit is estimated (costs of orders not yet picked up included). */
   today_orders: count,
   today_sales: moneyOut,
+  today_refunded: moneyOut,
+  today_cost: moneyOut,
   today_profit: moneyOut,
+  /** Where the money is now (a snapshot; the finance report shows the same). */
+  now: nowFigures,
   followers: count,
   rating: z.object({
     /** Mean of the ratings, one decimal ("4.6"); null before the first rating. */

@@ -4,7 +4,7 @@ import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { billType } from './ledger';
 import { NOTICE_KINDS } from './messages';
 import { moneyIn, moneyOut } from './money-fields';
-import { billItem } from './reports';
+import { billPage } from './reports';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -202,7 +202,7 @@ export const merchantAdminRoutes = {
     summary: "A merchant's funds records, as the merchant's `bill` shows them (newest first, by type)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: subListQuery.extend({ type: billType.optional() }),
-    data: pageOf(billItem),
+    data: billPage,
   }),
   sessions: defineRoute({
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyIn, moneyOut } from './money-fields';
+import { REPORT_RANGES } from './reports';
 import { defineRoute, type OperatorRole } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -171,6 +172,12 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
+/**
+ * Why a cost paid at pickup did not come back with a refund: the goods had shipped, so the supplier
+ * was paid for goods that left (a refund before shipping cancels the order and returns the cost).
+ */
+export const COST_KEPT_REASONS = ['shipped'] as const;
+
 /** Where the order's money is, each figure from the order's journals. */
 export const moneyTrail = z.object({
   /** What the buyer paid (0.00 while unpaid). */
@@ -185,8 +192,20 @@ export const moneyTrail = z.object({
   refunded: moneyOut,
   /** Paid into the wallet at settlement. */
   settled: moneyOut,
-  /** What the order earns: paid − refunded − cost paid + cost returned (once settled; expected until then). */
+  /** Its sales (as Home and the finance report count them): paid − refunded (expected: total, while unpaid). */
+  sales: moneyOut,
+  /**
+   * The cost it carries (as Home and the finance report count it): cost paid − cost returned once
+   * picked up or cancelled; its cost to pay at pickup while awaiting it (`cost_estimated`).
+   */
+  cost: moneyOut,
+  cost_estimated: z.boolean(),
+  /** Why the cost paid was not returned by the refund (null when nothing was refunded, or it came back). */
+  cost_kept: z.enum(COST_KEPT_REASONS).nullable(),
+  /** What the order earns: sales − cost (= paid − refunded − cost paid + cost returned). */
   profit: moneyOut,
+  /** The profit is final: settled, cancelled, or refunded in full (nothing more can come in or go out); expected until then. */
+  profit_final: z.boolean(),
   /** When the after-sales window closes and the order settles (null until received). */
   settles_at: isoTime.nullable(),
   settled_at: isoTime.nullable(),
@@ -224,6 +243,23 @@ export const orderCounts = z.object({
 
 /** A page of orders; `total_capped` (as catalogue search names it): `total` reached ORDER_COUNT_CAP, there are at least that many. */
 const orderPage = <T extends z.ZodType>(item: T) => pageOf(item).extend({ total_capped: z.boolean() });
+
+/**
+ * The sums of every order a figure's filters keep (not only the page), in the figures' own terms
+ * (docs/figures.md): how many match and how many of them count as sold, their sales, refunded,
+ * cost (and its estimated part), profit, and what escrow holds for them now.
+ */
+export const orderSums = z.object({
+  orders: z.number().int(),
+  sold: z.number().int(),
+  sales: moneyOut,
+  refunded: moneyOut,
+  cost: moneyOut,
+  cost_estimated: moneyOut,
+  profit: moneyOut,
+  in_escrow: moneyOut,
+});
+export type OrderSums = z.infer<typeof orderSums>;
 
 /** One order's result in a batch pickup: picked, or the refusal's key and message. */
 export const pickResult = z.object({
@@ -279,8 +315,18 @@ export const orderListQuery = z.strictObject({
       { error: 'FIELD_INVALID' },
     )
     .optional(),
+  /** Only orders paid, at any time (`1`): the orders behind the profit, the cost and the refunded figures. */
+  paid: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
+  /** Only orders paid in a period of the merchant's calendar, cut as the finance report cuts it. */
+  paid_range: z.enum(REPORT_RANGES, { error: 'FIELD_INVALID' }).optional(),
+  /** Only orders some of whose payment went back to the buyer (`1`). */
+  refunded: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
+  /** Only orders whose money escrow still holds (`1`): paid, not refunded in full, not settled. */
+  in_escrow: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
   ...pageQuery,
 });
+/** The filters of the order list that make it the list behind a figure: its reply then carries `sums`. */
+export const FIGURE_FILTERS = ['sold', 'paid', 'paid_day', 'paid_range', 'refunded', 'in_escrow'] as const;
 export const orderDetailQuery = z.strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
 export const pickBody = z.strictObject({ id: idField, pay_password: payPasswordField });
 export const pickBatchBody = z.strictObject({
@@ -327,10 +373,11 @@ export const orderRoutes = {
     path: '/merchant/order/list',
     auth: 'merchant',
     summary:
-      "The shop's orders, newest first: filter by status, settlement, and an order number or product title",
+      "The shop's orders, newest first: filter by status, settlement, an order number or product title, and the figures' filters (sold, paid, paid day or period, refunded, in escrow), which add the sums of every order kept",
     refusals: ['INVALID_INPUT'],
     query: orderListQuery,
-    data: orderPage(orderItem),
+    /** `sums`: of every order the filters keep, when one of FIGURE_FILTERS is given; null otherwise. */
+    data: orderPage(orderItem).extend({ sums: orderSums.nullable() }),
   }),
   detail: defineRoute({
     method: 'GET',

@@ -297,10 +297,14 @@ export const walletRoutes = {
     method: 'GET',
     path: '/merchant/merchant/recharge_log',
     auth: 'merchant',
-    summary: 'Top-up records, newest first',
+    summary:
+      'Top-up records, newest first, with the sums of every record kept (the pending top-ups behind the "now" figure)',
     refusals: ['INVALID_INPUT'],
     query: listQuery,
-    data: pageOf(rechargeItem),
+    data: pageOf(rechargeItem).extend({
+      /** Of every record the filter keeps (not only this page): how many, and Σ amount. */
+      sums: z.object({ count: z.number().int(), amount: moneyOut }),
+    }),
   }),
   rechargeCancel: defineRoute({
     method: 'POST',

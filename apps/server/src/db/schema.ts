@@ -720,21 +720,32 @@ export interface ShopFollowsTable {
 /** A shop's all-time figures, kept with the events (migration 008, docs/dashboard.md). */
 export interface ShopStatsTable {
   merchant_id: number;
-  /** Orders counted as sold, their sales (total − refunded) and profit (earnings). */
+  /**
+   * The orders basis over every paid order (docs/figures.md): orders counted as sold, sales
+   * (total − refunded), refunded to buyers, cost carried and the part of it estimated (awaiting
+   * pickup), profit (earnings); and what escrow holds now for the shop's orders (migration 014).
+   */
   orders: Generated<number>;
   sales: Generated<number>;
+  refunded: Generated<number>;
+  cost: Generated<number>;
+  cost_estimated: Generated<number>;
   profit: Generated<number>;
+  in_escrow: Generated<number>;
   followers: Generated<number>;
   rating_sum: Generated<number>;
   rating_count: Generated<number>;
 }
 
-/** A shop's sold orders (by `paid_at`) and visits (by `at`) per 15-minute UTC slot (ms / 900,000). */
+/** A shop's paid orders (by `paid_at`: the orders basis) and visits (by `at`) per 15-minute UTC slot (ms / 900,000). */
 export interface ShopStatSlotsTable {
   merchant_id: number;
   slot: number;
   orders: Generated<number>;
   sales: Generated<number>;
+  refunded: Generated<number>;
+  cost: Generated<number>;
+  cost_estimated: Generated<number>;
   profit: Generated<number>;
   visitors: Generated<number>;
 }

@@ -8,14 +8,15 @@ import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import UndoOutline from 'antd-mobile-icons/es/UndoOutline';
 import type { ReactNode } from 'react';
 import { TABS } from '../app/tabs';
-import { homePaths, soldOrdersPath, visitorsPath } from '../features/home/paths';
+import { homePaths, visitorsPath } from '../features/home/paths';
+import { nowPaths, orderFigurePaths } from '../lib/figures';
 import { paths } from '../lib/paths';
 import { CURVE_COLOURS, CURVE_LINES, type Figure, homeIds, RANGES } from './ids';
 import { stylesheets } from './styles';
 
 const { tabs: tabStyles, chart, notice, ui, home: styles } = stylesheets;
 
-/** The app's words for a key (`home.total.sales`...), in the page's language. */
+/** The app's words for a key (`figures.sales`...), in the page's language. */
 export type Translate = (key: string) => string;
 
 /** The value of a figure before the answer (or a snapshot) comes: a dash, as a figure with no value. */
@@ -100,8 +101,9 @@ const SHORTCUTS = [
  * feature's), so it looks like the app around it.
  */
 export function HomeView({ t }: { t: Translate }) {
-  // Today's figures open the orders paid today: page.ts adds the day (the merchant's, the answer's).
-  const today = soldOrdersPath();
+  // Every figure opens the orders or records it sums (lib/figures.ts, docs/figures.md). Today's open
+  // the orders paid today: page.ts adds the day (the merchant's, the answer's).
+  const life = orderFigurePaths(null);
   return (
     <div className={tabStyles.layout}>
       <div className={tabStyles.content}>
@@ -201,12 +203,12 @@ export function HomeView({ t }: { t: Translate }) {
                   {t('home.total.title')}
                 </h2>
                 <ul className={`${styles.figures} ${styles.heroGrid}`}>
-                  <FigureItem figure="total_sales" label={t('home.total.sales')} to={soldOrdersPath()} />
+                  <FigureItem figure="total_sales" label={t('figures.sales')} to={life.sales} />
                   <FigureItem
                     figure="total_profit"
-                    label={t('home.total.profit')}
+                    label={t('figures.profit')}
                     sub={t('home.total.profitSub')}
-                    to={soldOrdersPath()}
+                    to={life.profit}
                   />
                 </ul>
               </section>
@@ -219,11 +221,31 @@ export function HomeView({ t }: { t: Translate }) {
                   <p className={styles.cardNote} data-testid="home-today-date" data-text="today" />
                 </div>
                 <ul className={`${styles.figures} ${styles.grid3}`}>
-                  <FigureItem figure="today_orders" label={t('home.today.orders')} to={today} />
-                  <FigureItem figure="today_sales" label={t('home.today.sales')} to={today} />
-                  <FigureItem figure="today_profit" label={t('home.today.profit')} to={today} />
+                  <FigureItem figure="today_orders" label={t('figures.orders')} to={life.orders} />
+                  <FigureItem figure="today_sales" label={t('figures.sales')} to={life.sales} />
+                  <FigureItem figure="today_profit" label={t('figures.profit')} to={life.profit} />
                 </ul>
                 <p className={styles.cardFoot}>{t('home.today.estimated')}</p>
+              </section>
+
+              <section className={styles.card} aria-labelledby="home-now">
+                <h2 id="home-now" className={styles.cardTitleAlone}>
+                  {t('home.now.title')}
+                </h2>
+                <ul className={`${styles.figures} ${styles.heroGrid}`}>
+                  <FigureItem figure="now_in_escrow" label={t('figures.inEscrow')} to={nowPaths.in_escrow} />
+                  <FigureItem figure="now_on_hold" label={t('figures.onHold')} to={nowPaths.on_hold} />
+                  <FigureItem
+                    figure="now_awaiting_pickup_cost"
+                    label={t('figures.awaitingPickupCost')}
+                    to={nowPaths.awaiting_pickup_cost}
+                  />
+                  <FigureItem
+                    figure="now_pending_topups"
+                    label={t('figures.pendingTopups')}
+                    to={nowPaths.pending_topups}
+                  />
+                </ul>
               </section>
 
               <section className={styles.card} aria-labelledby="home-shop">
@@ -309,9 +331,9 @@ export function HomeView({ t }: { t: Translate }) {
                         />
                         <span>
                           {line === 'sales'
-                            ? t('home.curve.sales')
+                            ? t('figures.sales')
                             : line === 'orders'
-                              ? t('home.curve.orders')
+                              ? t('figures.orders')
                               : t('home.curve.visitors')}
                         </span>
                         <strong data-legend={line}>{NONE}</strong>

@@ -33,6 +33,10 @@ export const FIGURES = [
   'today_orders',
   'today_sales',
   'today_profit',
+  'now_in_escrow',
+  'now_on_hold',
+  'now_awaiting_pickup_cost',
+  'now_pending_topups',
   'followers',
   'rating',
   'credit',
@@ -44,6 +48,9 @@ export type Figure = (typeof FIGURES)[number];
 
 /** The contract's ECHART_RANGES, in their order (a value import of contract/dashboard brings zod). */
 export const RANGES = ['today', 'seven', 'thirty'] as const satisfies readonly EchartRange[];
+
+/** The sales curve's height in pixels: uPlot's (curve.ts) and the sketch drawn before it (sketch.ts). */
+export const CURVE_HEIGHT = 200;
 
 /** The sales curve's lines and their colours: the chart (curve.ts, lazy) and its legend. */
 export const CURVE_LINES = ['sales', 'orders', 'visitors'] as const;
@@ -67,6 +74,8 @@ export interface HomeTexts {
   /** How it writes Home's days and hours (read from Intl at build: features/home/components/dates.ts). */
   dates: DateStyle;
   ordersSold: Plural;
+  /** Pending top-ups: "2 waiting for review". */
+  topups: Plural;
   outOf5: string;
   noRatings: string;
   ratings: Plural;

@@ -6,8 +6,8 @@ import { parseMoney, formatMoney as wireMoney } from '@dropdesk/contract/money';
 // stylesheet that scripts/prerender.mjs writes inline into the page.
 import '../app/global.css';
 import { writeLongDay, writePointLabel } from '../features/home/components/dates';
-import { soldOrdersPath } from '../features/home/paths';
 import { writeAmount, writeNumber } from '../lib/amount';
+import { orderFigurePaths } from '../lib/figures';
 import { setFlash, takeFlash } from '../lib/flash';
 import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
 import { paths } from '../lib/paths';
@@ -30,10 +30,19 @@ import {
   isCurrency,
   isDashboard,
 } from './api';
-import { CURVE_LINES, type CurveLine, type HomeTexts, homeIds, type Plural, RANGES } from './ids';
+import {
+  CURVE_HEIGHT,
+  CURVE_LINES,
+  type CurveLine,
+  type HomeTexts,
+  homeIds,
+  type Plural,
+  RANGES,
+} from './ids';
 import '../page-base.css';
 import './page.css';
 import { pullToRefresh } from './pull';
+import { sketchCurve } from './sketch';
 import { stylesheets } from './styles';
 
 const styles = stylesheets.home;
@@ -183,8 +192,23 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     setFigure('today_orders', n(d.today_orders));
     setFigure('today_sales', amount(d.today_sales));
     setFigure('today_profit', amount(d.today_profit));
+    // Today's figures open the orders paid on the merchant's today (the answer's day, not the phone's).
+    const today = orderFigurePaths({ paid_day: d.today });
     for (const link of doc.querySelectorAll<HTMLAnchorElement>('[data-href^="today_"]'))
-      link.href = soldOrdersPath(d.today);
+      link.href = link.dataset.href === 'today_profit' ? today.profit : today.sales;
+    // Older snapshots have no "now": its figures wait for the answer.
+    if (d.now) {
+      setFigure('now_in_escrow', amount(d.now.in_escrow));
+      setFigure('now_on_hold', amount(d.now.on_hold));
+      setFigure('now_awaiting_pickup_cost', amount(d.now.awaiting_pickup_cost));
+      setFigure(
+        'now_pending_topups',
+        amount(d.now.pending_topups),
+        d.now.pending_topups_count > 0
+          ? plural(texts.topups, d.now.pending_topups_count, { n: n(d.now.pending_topups_count) })
+          : '',
+      );
+    }
     one('[data-text="today"]').textContent = writeLongDay(d.today, texts.dates);
     setFigure('followers', n(d.followers));
     const average =
@@ -416,6 +440,10 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
       return;
     }
     writeTable(data);
+    // Drawn at once as a sketch (a few SVG nodes), so the room never says "loading" over an answer
+    // that is here; uPlot replaces it once the card is in view.
+    sketchCurve(doc, canvas, data.series, CURVE_HEIGHT);
+    slotStatus.hidden = true;
     void drawChart(data);
   };
   /**
@@ -430,6 +458,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
       await nextTask();
       if (curve !== data) return;
       slotStatus.hidden = true;
+      canvas.replaceChildren();
       removeChart = drawCurve(canvas, data.series, labels, n, writeLegend);
     } catch {
       slotStatus.removeAttribute('role');

@@ -40,3 +40,10 @@ export function formatAmount(amount: string | Minor): string {
 /** A wire amount ("100.00", "-5.00"): what a message variable looks like when it is money. */
 export const isWireAmount = (value: unknown): value is string =>
   typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value);
+
+/** Minor units of a wire amount, its minus sign included ("-16.20" → -1620); 0 for anything unreadable. */
+export function minorOf(wire: string): number {
+  const negative = wire.startsWith('-');
+  const n = parseMoney(negative ? wire.slice(1) : wire) ?? 0;
+  return negative ? -n : n;
+}

@@ -1,8 +1,8 @@
 import type { CatalogueSort, ListingStatus } from '@dropdesk/contract/catalogue';
 import type { EchartRange } from '@dropdesk/contract/dashboard';
-import type { BillType } from '@dropdesk/contract/ledger';
+import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
-import type { ReportRange } from '@dropdesk/contract/reports';
+import type { BillAccount, ReportRange } from '@dropdesk/contract/reports';
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
 
 /**
@@ -60,7 +60,12 @@ export const kycKeys = {
 const reports = queryKeysFactory('reports');
 export const reportsKeys = {
   all: reports.all,
-  bill: (filters: { type?: BillType }) => reports.list('bill', filters),
+  bill: (filters: {
+    type?: BillType;
+    journal_type?: JournalType;
+    range?: ReportRange;
+    account?: BillAccount;
+  }) => reports.list('bill', filters),
   /** Every range of the finance report (its days are cut in the merchant's time zone). */
   financialReports: () => reports.one('financial-report'),
   financialReport: (range: ReportRange) => reports.detail('financial-report', range),

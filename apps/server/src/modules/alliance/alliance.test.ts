@@ -179,18 +179,16 @@ describe(`alliance (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
         journal_type: 'alliance_commission',
         amount: (amount / 100).toFixed(2),
         balance_after: (amount / 100).toFixed(2),
+        fee: null,
         created_at: new Date(t.clock.now()).toISOString(),
         source: { type: 'alliance_commission', id: row.id },
         reason: null,
       },
     ]);
-    // The finance report counts it as commission income, apart from the shop's own sales and profit.
+    // The finance report counts it as a line of the wallet, apart from the shop's own sales and profit.
     const finance = await parent.client.call(reportsRoutes.financialReport, { range: 'all' });
-    expect(finance.data).toMatchObject({
-      commissions: (amount / 100).toFixed(2),
-      sales: '0.00',
-      profit: '0.00',
-    });
+    expect(finance.data.wallet.commission).toBe((amount / 100).toFixed(2));
+    expect(finance.data.orders).toMatchObject({ sales: '0.00', profit: '0.00' });
     expect((await noticesOf(t, parent.id)).filter((n) => n.type === 'commission_earned')).toEqual([
       {
         type: 'commission_earned',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import { accountKey } from '../ledger/ledger';
 
 /**
  * The dashboard's reads: the rollups of shop-stats.ts and, for the ratings drill-down, the rated
@@ -18,12 +19,39 @@ const headQuery = prepared((db: Db, p: { id: number }) =>
       'm.time_zone',
       's.orders',
       's.sales',
+      's.refunded',
+      's.cost',
+      's.cost_estimated',
       's.profit',
+      's.in_escrow',
       's.followers',
       's.rating_sum',
       's.rating_count',
     ])
     .where('m.id', '=', p.id),
+);
+
+// The "now" figures the rollups do not hold: the withdrawal hold's balance (its account row, by
+// key) and the pending top-ups (recharges_merchant: a merchant's few top-ups).
+const nowQuery = prepared((db: Db, p: { id: number; holdKey: string }) =>
+  db
+    .selectFrom([
+      db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), sql<number>`0`).as('on_hold'))
+        .where('key', '=', p.holdKey)
+        .as('h'),
+      db
+        .selectFrom('recharges')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('pending_topups'),
+          eb.fn.countAll<number>().as('pending_topups_count'),
+        ])
+        .where('merchant_id', '=', p.id)
+        .where('status', '=', 'pending')
+        .as('r'),
+    ])
+    .selectAll(),
 );
 
 // The slots in [from, to), one row each (today's: at most 100).
@@ -68,6 +96,9 @@ const figuresQuery = prepared(
           .select((eb) => [
             eb.fn.coalesce(eb.fn.sum<number>('orders'), sql<number>`0`).as('orders'),
             eb.fn.coalesce(eb.fn.sum<number>('sales'), sql<number>`0`).as('sales'),
+            eb.fn.coalesce(eb.fn.sum<number>('refunded'), sql<number>`0`).as('refunded'),
+            eb.fn.coalesce(eb.fn.sum<number>('cost'), sql<number>`0`).as('cost'),
+            eb.fn.coalesce(eb.fn.sum<number>('cost_estimated'), sql<number>`0`).as('cost_estimated'),
             eb.fn.coalesce(eb.fn.sum<number>('profit'), sql<number>`0`).as('profit'),
           ])
           .where('merchant_id', '=', p.id)
@@ -100,7 +131,7 @@ const figuresQuery = prepared(
 );
 
 /**
- * Sold orders and sales of `n` consecutive days, summed in the database: one range of slots read,
+ * Sold orders, sales and profit of `n` consecutive days, summed in the database: one range of slots read,
  * each slot put in its day by the days' first slots (b1 … b(n−1)), one row per day with any.
  */
 function dayBucketsQuery(n: number) {
@@ -116,6 +147,7 @@ function dayBucketsQuery(n: number) {
         bucket.as('i'),
         eb.fn.sum<number>('orders').as('orders'),
         eb.fn.sum<number>('sales').as('sales'),
+        eb.fn.sum<number>('profit').as('profit'),
       ])
       .where('merchant_id', '=', p.id as number)
       .where('slot', '>=', p.from as number)
@@ -134,6 +166,7 @@ const evenDaysQuery = prepared((db: Db, p: { id: number; from: number; to: numbe
       sql<number>`(slot - cast(${p.from} as integer)) / cast(${p.per} as integer)`.as('i'),
       eb.fn.sum<number>('orders').as('orders'),
       eb.fn.sum<number>('sales').as('sales'),
+      eb.fn.sum<number>('profit').as('profit'),
     ])
     .where('merchant_id', '=', p.id)
     .where('slot', '>=', p.from)
@@ -141,13 +174,38 @@ const evenDaysQuery = prepared((db: Db, p: { id: number; from: number; to: numbe
     .groupBy(sql`1`),
 );
 
+// The orders basis of a range of slots (a finance period: at most a month's 3,000 slots).
+const ordersBetweenQuery = prepared((db: Db, p: { id: number; from: number; to: number }) =>
+  db
+    .selectFrom('shop_stat_slots')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('orders'), sql<number>`0`).as('orders'),
+      eb.fn.coalesce(eb.fn.sum<number>('sales'), sql<number>`0`).as('sales'),
+      eb.fn.coalesce(eb.fn.sum<number>('refunded'), sql<number>`0`).as('refunded'),
+      eb.fn.coalesce(eb.fn.sum<number>('cost'), sql<number>`0`).as('cost'),
+      eb.fn.coalesce(eb.fn.sum<number>('cost_estimated'), sql<number>`0`).as('cost_estimated'),
+      eb.fn.coalesce(eb.fn.sum<number>('profit'), sql<number>`0`).as('profit'),
+    ])
+    .where('merchant_id', '=', p.id)
+    .where('slot', '>=', p.from)
+    .where('slot', '<', p.to),
+);
+
 const num = (v: unknown): number => Number(v ?? 0);
 
-export interface ShopHead {
-  timeZone: string;
+/** The orders basis (docs/figures.md) of some paid orders: the shop's life, a day, a period. */
+export interface OrderSums {
   orders: number;
   sales: number;
+  refunded: number;
+  cost: number;
+  costEstimated: number;
   profit: number;
+}
+
+export interface ShopHead extends OrderSums {
+  timeZone: string;
+  inEscrow: number;
   followers: number;
   ratingSum: number;
   ratingCount: number;
@@ -162,7 +220,11 @@ export const dashboardRepository = {
       timeZone: row.time_zone,
       orders: num(row.orders),
       sales: num(row.sales),
+      refunded: num(row.refunded),
+      cost: num(row.cost),
+      costEstimated: num(row.cost_estimated),
       profit: num(row.profit),
+      inEscrow: num(row.in_escrow),
       followers: num(row.followers),
       ratingSum: num(row.rating_sum),
       ratingCount: num(row.rating_count),
@@ -187,9 +249,42 @@ export const dashboardRepository = {
   ) {
     const [row] = await figuresQuery(db, { id: merchantId, ...range });
     return {
-      today: { orders: num(row?.orders), sales: num(row?.sales), profit: num(row?.profit) },
+      today: {
+        orders: num(row?.orders),
+        sales: num(row?.sales),
+        refunded: num(row?.refunded),
+        cost: num(row?.cost),
+        costEstimated: num(row?.cost_estimated),
+        profit: num(row?.profit),
+      } satisfies OrderSums,
       credit: { latePickups: num(row?.late_pickups), refundsLost: num(row?.refunds_lost) },
       visitors: { today: num(row?.v1), seven: num(row?.v7), thirty: num(row?.v30) },
+    };
+  },
+
+  /** The withdrawal hold's balance and the pending top-ups (sum and count): "now" beside the rollups. */
+  async now(db: Db, merchantId: number) {
+    const [row] = await nowQuery(db, {
+      id: merchantId,
+      holdKey: accountKey({ merchantId, kind: 'withdraw_hold' }),
+    });
+    return {
+      onHold: num(row?.on_hold),
+      pendingTopups: num(row?.pending_topups),
+      pendingTopupsCount: num(row?.pending_topups_count),
+    };
+  },
+
+  /** The orders basis of the orders paid in the slots [from, to) (a period of the finance report). */
+  async ordersBetween(db: Db, merchantId: number, from: number, to: number): Promise<OrderSums> {
+    const [row] = await ordersBetweenQuery(db, { id: merchantId, from, to });
+    return {
+      orders: num(row?.orders),
+      sales: num(row?.sales),
+      refunded: num(row?.refunded),
+      cost: num(row?.cost),
+      costEstimated: num(row?.cost_estimated),
+      profit: num(row?.profit),
     };
   },
 
@@ -210,7 +305,7 @@ export const dashboardRepository = {
   },
 
   /**
-   * Sold orders and sales per day of consecutive days whose first slots are `starts` (n + 1 of them,
+   * Sold orders, sales and profit per day of consecutive days whose first slots are `starts` (n + 1 of them,
    * the last one the day after the last): index of the day → its sums.
    */
   async daySums(db: Db, merchantId: number, starts: readonly number[]) {
@@ -218,7 +313,9 @@ export const dashboardRepository = {
     const per = (starts[n]! - starts[0]!) / n;
     if (Number.isInteger(per) && starts.every((s, i) => s === starts[0]! + i * per)) {
       const rows = await evenDaysQuery(db, { id: merchantId, from: starts[0]!, to: starts[n]!, per });
-      return new Map(rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales) }]));
+      return new Map(
+        rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales), profit: num(r.profit) }]),
+      );
     }
     let query = dayBuckets.get(n);
     if (!query) {
@@ -228,7 +325,9 @@ export const dashboardRepository = {
     const params: Record<string, number> = { id: merchantId, from: starts[0]!, to: starts[n]! };
     for (let i = 1; i < n; i++) params[`b${i}`] = starts[i]!;
     const rows = await query(db, params);
-    return new Map(rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales) }]));
+    return new Map(
+      rows.map((r) => [num(r.i), { orders: num(r.orders), sales: num(r.sales), profit: num(r.profit) }]),
+    );
   },
 
   /** A page of the shop's rated orders, newest rating first (orders_merchant_rated). */

@@ -14,7 +14,7 @@ import type { PageOf, Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { unauthorized } from '../../lib/refusal';
 import { addDays, dayKey, type LocalDay, localDay, startOf, validZone } from '../reports/zoned';
-import { dashboardRepository as repo } from './dashboard.repository';
+import { dashboardRepository as repo, type ShopHead } from './dashboard.repository';
 import { SLOT_MS, slotOf } from './shop-stats';
 
 type DashboardData = z.infer<typeof dashboardData>;
@@ -22,6 +22,20 @@ type EchartPoint = z.infer<typeof echartPoint>;
 type RatingItem = z.infer<typeof ratingItem>;
 
 const HOUR_MS = 3_600_000;
+
+/** The "now" figures (contract `nowFigures`): escrow and the cost awaiting pickup from the rollups, the hold and pending top-ups beside them. */
+export function nowOf(
+  head: Pick<ShopHead, 'inEscrow' | 'costEstimated'>,
+  now: { onHold: number; pendingTopups: number; pendingTopupsCount: number },
+) {
+  return {
+    in_escrow: formatMoney(head.inEscrow),
+    on_hold: formatMoney(now.onHold),
+    awaiting_pickup_cost: formatMoney(head.costEstimated),
+    pending_topups: formatMoney(now.pendingTopups),
+    pending_topups_count: now.pendingTopupsCount,
+  };
+}
 
 /** The credit score of its inputs: 100 less each event's penalty, never below 0. */
 export function creditScore(latePickups: number, refundsLost: number): number {
@@ -89,23 +103,31 @@ export class DashboardService {
     const { db } = this.deps;
     const { head, cal } = await this.head(merchantId);
     const windowStart = startOf(addDays(cal.today, -(CREDIT_WINDOW_DAYS - 1)), cal.zone);
-    const { today, credit, visitors } = await repo.figures(db, merchantId, {
-      todayFrom: slotOf(cal.todayStart),
-      todayTo: slotOf(cal.tomorrowStart),
-      creditFrom: slotOf(windowStart),
-      today: dayKey(cal.today),
-      week: dayKey(addDays(cal.today, -6)),
-      month: dayKey(addDays(cal.today, -29)),
-    });
+    const [{ today, credit, visitors }, now] = await Promise.all([
+      repo.figures(db, merchantId, {
+        todayFrom: slotOf(cal.todayStart),
+        todayTo: slotOf(cal.tomorrowStart),
+        creditFrom: slotOf(windowStart),
+        today: dayKey(cal.today),
+        week: dayKey(addDays(cal.today, -6)),
+        month: dayKey(addDays(cal.today, -29)),
+      }),
+      repo.now(db, merchantId),
+    ]);
     return {
       time_zone: cal.zone,
       today: dayKey(cal.today),
       total_orders: head.orders,
       total_sales: formatMoney(head.sales),
+      total_refunded: formatMoney(head.refunded),
+      total_cost: formatMoney(head.cost),
       total_profit: formatMoney(head.profit),
       today_orders: today.orders,
       today_sales: formatMoney(today.sales),
+      today_refunded: formatMoney(today.refunded),
+      today_cost: formatMoney(today.cost),
       today_profit: formatMoney(today.profit),
+      now: nowOf(head, now),
       followers: head.followers,
       rating: { average: ratingMean(head.ratingSum, head.ratingCount), count: head.ratingCount },
       credit: {
@@ -171,6 +193,47 @@ export class DashboardService {
       });
     }
     return { range, time_zone: cal.zone, series };
+  }
+
+  /**
+   * The orders basis (docs/figures.md) of the orders paid in [from, to) — all of them with `from`
+   * null — and the "now" figures: what the finance report's Orders and Now sections show, from the
+   * same rollups as Home. `days` (the first instant of each day of a series, and of the day after
+   * the last) adds each day's sales and profit.
+   */
+  async ordersBasis(
+    merchantId: number,
+    period: { from: number | null; to: number },
+    days: readonly number[],
+  ) {
+    const { db } = this.deps;
+    const head = await repo.head(db, merchantId);
+    if (!head) throw unauthorized();
+    const [orders, now, daily] = await Promise.all([
+      period.from === null
+        ? head
+        : repo.ordersBetween(db, merchantId, slotOf(period.from), slotOf(period.to)),
+      repo.now(db, merchantId),
+      repo.daySums(
+        db,
+        merchantId,
+        days.map((d) => slotOf(d)),
+      ),
+    ]);
+    return {
+      orders: {
+        orders: orders.orders,
+        sales: orders.sales,
+        refunded: orders.refunded,
+        cost: orders.cost,
+        costEstimated: orders.costEstimated,
+        profit: orders.profit,
+      },
+      inEscrow: head.inEscrow,
+      awaitingPickupCost: head.costEstimated,
+      now: nowOf(head, now),
+      daily,
+    };
   }
 
   /** Distinct visitors per day over the last `days` days (today included), newest first, zero-filled. */

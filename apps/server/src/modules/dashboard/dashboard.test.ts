@@ -116,16 +116,30 @@ describe(`dashboard (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =
     const today = localDate(t.clock.now(), 'Asia/Ho_Chi_Minh');
     const index = await m.call(r.index);
     expect(index.code, index.raw).toBe(1);
-    // Sold: A 23.00/3.00, L 11.50/1.50, B 11.50/1.50 (cost not paid yet), E 11.50/1.50, F 18.00/−2.00.
+    // Sold: A 23.00/3.00, L 11.50/1.50, B 11.50/1.50 (cost not paid yet), E 11.50/1.50, F 18.00/−2.00;
+    // paid and refunded in full: C (cancelled before pickup) and G (cost returned), 0.00 each.
+    // Refunded: C 11.50, F 5.00, G 11.50. Cost: A 20, L 10, B 10 (to pay at pickup), E 10, F 20.
     expect(index.data).toEqual({
       time_zone: 'Asia/Ho_Chi_Minh',
       today,
       total_orders: 5,
       total_sales: '75.50',
+      total_refunded: '28.00',
+      total_cost: '70.00',
       total_profit: '5.50',
       today_orders: 2,
       today_sales: '29.50',
+      today_refunded: '16.50',
+      today_cost: '30.00',
       today_profit: '-0.50',
+      // Escrow holds every paid order's money less refunds (nothing settled yet); B awaits pickup.
+      now: {
+        in_escrow: '75.50',
+        on_hold: '0.00',
+        awaiting_pickup_cost: '10.00',
+        pending_topups: '0.00',
+        pending_topups_count: 0,
+      },
       followers: 2,
       rating: { average: '4.5', count: 2 },
       credit: {

@@ -87,21 +87,60 @@ describe('an order’s figures (shop-stats.ts)', () => {
       expect(setsFigureColumns({ [column]: 1 }), column).toBe(column !== 'status');
   });
 
-  it('sold: paid and not refunded in full, at the slot of payment; late: picked more than 48 hours after', () => {
+  it('every paid order at the slot of payment: sold unless refunded in full, sales − cost = profit; late: picked more than 48 hours after', () => {
     fc.assert(
       fc.property(orderRow, (row) => {
-        const { sale, lateSlot, stars } = figuresOf(row);
-        const sold = row.paid_at !== null && row.refunded < row.total;
-        expect(sale !== null).toBe(sold);
-        if (sale) {
-          expect(sale.slot).toBe(Math.floor(row.paid_at! / SLOT_MS));
-          expect(sale.sales).toBe(row.total - row.refunded);
+        const { paid, lateSlot, stars } = figuresOf(row);
+        expect(paid !== null).toBe(row.paid_at !== null);
+        if (paid) {
+          expect(paid.slot).toBe(Math.floor(row.paid_at! / SLOT_MS));
+          expect(paid.sold).toBe(row.refunded < row.total ? 1 : 0);
+          expect(paid.sales).toBe(row.total - row.refunded);
+          expect(paid.refunded).toBe(row.refunded);
+          const picked = row.status === -1 || row.cost_paid > 0;
+          expect(paid.cost).toBe(picked ? row.cost_paid - row.cost_returned : row.cost_total);
+          expect(paid.costEstimated).toBe(picked ? 0 : row.cost_total);
+          // A cancelled paid order was refunded in full: its sales are 0 and its profit −cost.
+          if (row.status !== -1 || row.refunded === row.total)
+            expect(paid.profit).toBe(paid.sales - paid.cost);
+          expect(paid.inEscrow).toBe(row.total - row.refunded - row.settled_amount);
         }
         const late = row.picked_at !== null && row.picked_at - row.paid_at! > LATE_PICKUP_MS;
         expect(lateSlot).toBe(late ? Math.floor(row.picked_at! / SLOT_MS) : null);
         expect(stars).toBe(row.rating_stars);
       }),
     );
+  });
+
+  it('a shipped order refunded in full keeps its loss; one refunded before shipping loses nothing', () => {
+    const shipped = figuresOf({
+      merchant_id: 1,
+      status: 7,
+      paid_at: 1_800_000_000_000,
+      picked_at: 1_800_000_100_000,
+      total: 1863,
+      refunded: 1863,
+      cost_total: 1620,
+      cost_paid: 1620,
+      cost_returned: 0,
+      settled_amount: 0,
+      rating_stars: null,
+    });
+    expect(shipped.paid).toMatchObject({ sold: 0, sales: 0, refunded: 1863, cost: 1620, profit: -1620 });
+    const early = figuresOf({
+      merchant_id: 1,
+      status: -1,
+      paid_at: 1_800_000_000_000,
+      picked_at: 1_800_000_100_000,
+      total: 1863,
+      refunded: 1863,
+      cost_total: 1620,
+      cost_paid: 1620,
+      cost_returned: 1620,
+      settled_amount: 0,
+      rating_stars: null,
+    });
+    expect(early.paid).toMatchObject({ sold: 0, sales: 0, refunded: 1863, cost: 0, profit: 0, inEscrow: 0 });
   });
 
   it('the rating’s mean: one decimal, half up, from integers; the credit score never below 0', () => {

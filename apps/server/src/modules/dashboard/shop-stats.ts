@@ -1,7 +1,7 @@
 import { LATE_PICKUP_HOURS } from '@dropdesk/contract/dashboard';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { earningsOf } from '../orders/order-money';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from '../orders/order-money';
 import type { OrderRow } from '../orders/transitions';
 
 /**
@@ -10,8 +10,9 @@ import type { OrderRow } from '../orders/transitions';
  * scans orders or visits:
  *
  * - an order: `orderChanged(before, after)` from orders/transitions.ts, the one door of every change
- *   of an order's figures (payment, pickup, refund, cancellation...): what the row contributed before
- *   and after, and the difference applied to its paid slot, the shop's totals and the credit slots;
+ *   of an order's figures (payment, pickup, refund, cancellation, settlement...): what the row
+ *   contributed before and after, and the difference applied to its paid slot, the shop's totals
+ *   and the credit slots;
  * - a visit counted, a follow or unfollow, a rating (modules/store), a refund lost on appeal
  *   (refunds.service.ts `arbitrate`): each adds its one to the rows it belongs to.
  *
@@ -36,15 +37,36 @@ export const FIGURE_COLUMNS = [
   'cost_total',
   'cost_paid',
   'cost_returned',
+  'settled_amount',
   'rating_stars',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type FigureRow = Pick<OrderRow, (typeof FIGURE_COLUMNS)[number]>;
 const FIGURE_SET = new Set<string>(FIGURE_COLUMNS.filter((c) => c !== 'status'));
 
+/**
+ * What one paid order adds to the figures of the slot it was paid in and to the shop's totals (the
+ * orders basis, docs/figures.md): whether it counts as sold, its sales (total − refunded), what was
+ * refunded to its buyer, the cost it carries and the part of it that is an estimate (not picked up
+ * yet), and its profit (its earnings: sales − cost, for every paid order, refunded in full or
+ * cancelled too).
+ */
+export interface PaidFigures {
+  slot: number;
+  /** 1 when counted as sold (paid, not refunded in full), else 0. */
+  sold: number;
+  sales: number;
+  refunded: number;
+  cost: number;
+  costEstimated: number;
+  profit: number;
+  /** What escrow still holds for it (a snapshot: the shop's totals only). */
+  inEscrow: number;
+}
+
 /** What one order adds to its shop's figures. */
 export interface OrderFigures {
-  /** Counted as sold (paid, not refunded in full): at the slot it was paid, its sales and profit. */
-  sale: { slot: number; sales: number; profit: number } | null;
+  /** A paid order's figures, at the slot it was paid; null while unpaid. */
+  paid: PaidFigures | null;
   /** Picked up late: the slot of the pickup. */
   lateSlot: number | null;
   stars: number | null;
@@ -63,10 +85,19 @@ export function isLatePickup(o: Pick<OrderRow, 'paid_at' | 'picked_at'>): boolea
 export function figuresOf(o: FigureRow): OrderFigures {
   return {
     // Sales: what the buyer paid less refunds; profit: the order's earnings, as the order list shows.
-    sale:
-      o.paid_at !== null && isSold(o)
-        ? { slot: slotOf(o.paid_at), sales: o.total - o.refunded, profit: earningsOf(o) }
-        : null,
+    paid:
+      o.paid_at === null
+        ? null
+        : {
+            slot: slotOf(o.paid_at),
+            sold: isSold(o) ? 1 : 0,
+            sales: o.total - o.refunded,
+            refunded: o.refunded,
+            cost: costOf(o),
+            costEstimated: isCostEstimated(o) ? o.cost_total : 0,
+            profit: earningsOf(o),
+            inEscrow: inEscrow(o),
+          },
     lateSlot: isLatePickup(o) && o.picked_at !== null ? slotOf(o.picked_at) : null,
     stars: o.rating_stars,
   };
@@ -76,8 +107,8 @@ export function figuresOf(o: FigureRow): OrderFigures {
  * Whether a change sets a column the figures read (FIGURE_COLUMNS but the status): then what the
  * order contributed before must be read from its row before the change. Of the status the figures
  * read only whether it is −1 (a cancelled order earns nothing), so a step that changes nothing else
- * knows the before side without reading it. Steps that do neither (shipping, settlement, a refund
- * opened or closed) leave the rollups alone.
+ * knows the before side without reading it. Steps that do neither (shipping, a refund opened or
+ * closed) leave the rollups alone.
  */
 export function setsFigureColumns(set: object | undefined): boolean {
   return set !== undefined && Object.keys(set).some(isFigureColumn);
@@ -88,28 +119,40 @@ export function isFigureColumn(column: string): boolean {
   return FIGURE_SET.has(column);
 }
 
-interface SlotDelta {
+/** The orders basis's columns, in the slots and the totals alike. */
+interface OrdersDelta {
   orders: number;
   sales: number;
+  refunded: number;
+  cost: number;
+  cost_estimated: number;
   profit: number;
+}
+interface SlotDelta extends OrdersDelta {
   visitors: number;
 }
-interface TotalsDelta {
-  orders: number;
-  sales: number;
-  profit: number;
+interface TotalsDelta extends OrdersDelta {
+  in_escrow: number;
   followers: number;
   rating_sum: number;
   rating_count: number;
 }
-const noTotals = (): TotalsDelta => ({
+const noOrders = (): OrdersDelta => ({
   orders: 0,
   sales: 0,
+  refunded: 0,
+  cost: 0,
+  cost_estimated: 0,
   profit: 0,
+});
+const noTotals = (): TotalsDelta => ({
+  ...noOrders(),
+  in_escrow: 0,
   followers: 0,
   rating_sum: 0,
   rating_count: 0,
 });
+const ORDER_DELTA_COLUMNS = ['orders', 'sales', 'refunded', 'cost', 'cost_estimated', 'profit'] as const;
 const isZero = (d: object) => Object.values(d).every((v) => v === 0);
 
 // Each writer adds to its row, creating it at the first event: one statement, and (PostgreSQL) the
@@ -123,6 +166,9 @@ async function addSlot(tx: Db, merchantId: number, slot: number, d: SlotDelta): 
       oc.columns(['merchant_id', 'slot']).doUpdateSet({
         orders: sql`shop_stat_slots.orders + excluded.orders`,
         sales: sql`shop_stat_slots.sales + excluded.sales`,
+        refunded: sql`shop_stat_slots.refunded + excluded.refunded`,
+        cost: sql`shop_stat_slots.cost + excluded.cost`,
+        cost_estimated: sql`shop_stat_slots.cost_estimated + excluded.cost_estimated`,
         profit: sql`shop_stat_slots.profit + excluded.profit`,
         visitors: sql`shop_stat_slots.visitors + excluded.visitors`,
       }),
@@ -138,7 +184,11 @@ async function addTotals(tx: Db, merchantId: number, d: TotalsDelta): Promise<vo
       oc.column('merchant_id').doUpdateSet({
         orders: sql`shop_stats.orders + excluded.orders`,
         sales: sql`shop_stats.sales + excluded.sales`,
+        refunded: sql`shop_stats.refunded + excluded.refunded`,
+        cost: sql`shop_stats.cost + excluded.cost`,
+        cost_estimated: sql`shop_stats.cost_estimated + excluded.cost_estimated`,
         profit: sql`shop_stats.profit + excluded.profit`,
+        in_escrow: sql`shop_stats.in_escrow + excluded.in_escrow`,
         followers: sql`shop_stats.followers + excluded.followers`,
         rating_sum: sql`shop_stats.rating_sum + excluded.rating_sum`,
         rating_count: sql`shop_stats.rating_count + excluded.rating_count`,
@@ -170,8 +220,8 @@ export const shopStats = {
   /**
    * An order row changed from `before` to `after` (both read in the same transaction, the row
    * locked): what it contributed before is taken away and what it contributes now added, in its
-   * paid slot, the shop's totals (sold orders, sales, profit, rating) and the credit slots (a late
-   * pickup). Nothing is written when nothing it contributes changed.
+   * paid slot, the shop's totals (the orders basis, what escrow holds, rating) and the credit slots
+   * (a late pickup). Nothing is written when nothing it contributes changed.
    *
    * Lock order: every transaction takes a shop's rollup rows in the order credit slot, paid slot,
    * totals, and before any ledger account (an order's first change in a transaction comes before
@@ -187,19 +237,26 @@ export const shopStats = {
 
     const slots = new Map<number, SlotDelta>();
     const totals = noTotals();
-    const add = (sale: OrderFigures['sale'], sign: 1 | -1) => {
-      if (!sale) return;
-      const d = slots.get(sale.slot) ?? { orders: 0, sales: 0, profit: 0, visitors: 0 };
-      d.orders += sign;
-      d.sales += sign * sale.sales;
-      d.profit += sign * sale.profit;
-      slots.set(sale.slot, d);
-      totals.orders += sign;
-      totals.sales += sign * sale.sales;
-      totals.profit += sign * sale.profit;
+    const add = (paid: PaidFigures | null, sign: 1 | -1) => {
+      if (!paid) return;
+      const d = slots.get(paid.slot) ?? { ...noOrders(), visitors: 0 };
+      const of: OrdersDelta = {
+        orders: paid.sold,
+        sales: paid.sales,
+        refunded: paid.refunded,
+        cost: paid.cost,
+        cost_estimated: paid.costEstimated,
+        profit: paid.profit,
+      };
+      for (const column of ORDER_DELTA_COLUMNS) {
+        d[column] += sign * of[column];
+        totals[column] += sign * of[column];
+      }
+      totals.in_escrow += sign * paid.inEscrow;
+      slots.set(paid.slot, d);
     };
-    add(was.sale, -1);
-    add(now.sale, 1);
+    add(was.paid, -1);
+    add(now.paid, 1);
 
     if (was.lateSlot !== now.lateSlot) {
       if (was.lateSlot !== null)
@@ -217,7 +274,7 @@ export const shopStats = {
 
   /** A visit counted (a new `shop_visits` row): its day's visitors, and its slot's for today's curve. */
   async visitCounted(tx: Db, visit: { merchantId: number; day: string; at: number }): Promise<void> {
-    await addSlot(tx, visit.merchantId, slotOf(visit.at), { orders: 0, sales: 0, profit: 0, visitors: 1 });
+    await addSlot(tx, visit.merchantId, slotOf(visit.at), { ...noOrders(), visitors: 1 });
     await tx
       .insertInto('shop_visit_days')
       .values({ merchant_id: visit.merchantId, day: visit.day, visitors: 1 })

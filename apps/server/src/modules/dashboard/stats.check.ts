@@ -13,12 +13,21 @@ import { LATE_PICKUP_MS, SLOT_MS } from './shop-stats';
 
 const slot = sql.lit(SLOT_MS);
 const late = sql.lit(LATE_PICKUP_MS);
-/** Counted as sold: paid, not refunded in full. */
-const sold = sql`o.paid_at is not null and o.refunded < o.total`;
+/** Paid: the orders basis counts every paid order (docs/figures.md). */
+const paid = sql`o.paid_at is not null`;
+/** Counted as sold: paid, not refunded in full (1 or 0, of a paid order). */
+const sold = sql`case when o.refunded < o.total then 1 else 0 end`;
+/** The cost the order carries (order-money.ts `costOf`): paid net of returned, else its cost. */
+const cost = sql`case when o.status = -1 or o.cost_paid > 0 then o.cost_paid - o.cost_returned
+  else o.cost_total end`;
+/** The part of it that is an estimate: not picked up (nor cancelled), so nothing paid yet. */
+const estimated = sql`case when o.status <> -1 and o.cost_paid = 0 then o.cost_total else 0 end`;
 /** The order's earnings (order-money.ts `earningsOf`). */
 const profit = sql`case when o.status = -1 then o.cost_returned - o.cost_paid
   when o.cost_paid > 0 then o.total - o.refunded - (o.cost_paid - o.cost_returned)
   else o.total - o.refunded - o.cost_total end`;
+/** What escrow still holds for it (order-money.ts `inEscrow`). */
+const escrow = sql`o.total - o.refunded - o.settled_amount`;
 
 interface Table {
   name: 'shop_stats' | 'shop_stat_slots' | 'shop_visit_days' | 'shop_credit_slots';
@@ -34,33 +43,50 @@ const TABLES: readonly Table[] = [
   {
     name: 'shop_stats',
     keys: ['merchant_id'],
-    values: ['orders', 'sales', 'profit', 'followers', 'rating_sum', 'rating_count'],
-    money: ['sales', 'profit'],
-    events: sql`select merchant_id, sum(orders) as orders, sum(sales) as sales, sum(profit) as profit,
-        sum(followers) as followers, sum(rating_sum) as rating_sum, sum(rating_count) as rating_count
+    values: [
+      'orders',
+      'sales',
+      'refunded',
+      'cost',
+      'cost_estimated',
+      'profit',
+      'in_escrow',
+      'followers',
+      'rating_sum',
+      'rating_count',
+    ],
+    money: ['sales', 'refunded', 'cost', 'cost_estimated', 'profit', 'in_escrow'],
+    events: sql`select merchant_id, sum(orders) as orders, sum(sales) as sales, sum(refunded) as refunded,
+        sum(cost) as cost, sum(cost_estimated) as cost_estimated, sum(profit) as profit,
+        sum(in_escrow) as in_escrow, sum(followers) as followers, sum(rating_sum) as rating_sum,
+        sum(rating_count) as rating_count
       from (
-        select o.merchant_id, 1 as orders, o.total - o.refunded as sales, ${profit} as profit,
+        select o.merchant_id, ${sold} as orders, o.total - o.refunded as sales, o.refunded as refunded,
+          ${cost} as cost, ${estimated} as cost_estimated, ${profit} as profit, ${escrow} as in_escrow,
           0 as followers, 0 as rating_sum, 0 as rating_count
-        from orders o where ${sold}
+        from orders o where ${paid}
         union all
-        select f.merchant_id, 0, 0, 0, 1, 0, 0 from shop_follows f
+        select f.merchant_id, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 from shop_follows f
         union all
-        select o.merchant_id, 0, 0, 0, 0, o.rating_stars, 1 from orders o where o.rating_stars is not null
+        select o.merchant_id, 0, 0, 0, 0, 0, 0, 0, 0, o.rating_stars, 1 from orders o
+        where o.rating_stars is not null
       ) e group by merchant_id`,
   },
   {
     name: 'shop_stat_slots',
     keys: ['merchant_id', 'slot'],
-    values: ['orders', 'sales', 'profit', 'visitors'],
-    money: ['sales', 'profit'],
-    events: sql`select merchant_id, slot, sum(orders) as orders, sum(sales) as sales, sum(profit) as profit,
-        sum(visitors) as visitors
+    values: ['orders', 'sales', 'refunded', 'cost', 'cost_estimated', 'profit', 'visitors'],
+    money: ['sales', 'refunded', 'cost', 'cost_estimated', 'profit'],
+    events: sql`select merchant_id, slot, sum(orders) as orders, sum(sales) as sales,
+        sum(refunded) as refunded, sum(cost) as cost, sum(cost_estimated) as cost_estimated,
+        sum(profit) as profit, sum(visitors) as visitors
       from (
-        select o.merchant_id, o.paid_at / ${slot} as slot, 1 as orders, o.total - o.refunded as sales,
-          ${profit} as profit, 0 as visitors
-        from orders o where ${sold}
+        select o.merchant_id, o.paid_at / ${slot} as slot, ${sold} as orders, o.total - o.refunded as sales,
+          o.refunded as refunded, ${cost} as cost, ${estimated} as cost_estimated, ${profit} as profit,
+          0 as visitors
+        from orders o where ${paid}
         union all
-        select v.merchant_id, v.at / ${slot}, 0, 0, 0, 1 from shop_visits v
+        select v.merchant_id, v.at / ${slot}, 0, 0, 0, 0, 0, 0, 1 from shop_visits v
       ) e group by merchant_id, slot`,
   },
   {

@@ -113,7 +113,13 @@ export class OrderJobs {
           tx,
           id,
           {},
-          { from: [3], to: 4, set: { completed_at: now, settled_amount: amount } },
+          {
+            from: [3],
+            to: 4,
+            set: { completed_at: now, settled_amount: amount },
+            // Known before (nothing settled yet), so the rollups' escrow moves without a read.
+            was: { settled_amount: 0 },
+          },
           now,
         );
         await settlementJournal(tx, order, now);

@@ -112,17 +112,33 @@ export async function settlementJournal(tx: Db, order: OrderRow, at: number): Pr
 }
 
 /**
+ * The cost an order carries for the merchant (docs/figures.md "Orders basis"): what pickup paid net
+ * of what a refund returned, once picked up or cancelled; the order's cost while it still awaits
+ * pickup (an estimate: not paid yet).
+ */
+export function costOf(
+  order: Pick<OrderRow, 'status' | 'cost_total' | 'cost_paid' | 'cost_returned'>,
+): number {
+  if (order.status === -1 || order.cost_paid > 0) return order.cost_paid - order.cost_returned;
+  return order.cost_total;
+}
+
+/** Whether `costOf` is an estimate: the order has not been picked up (nor cancelled), so nothing was paid yet. */
+export function isCostEstimated(order: Pick<OrderRow, 'status' | 'cost_paid'>): boolean {
+  return order.status !== -1 && order.cost_paid === 0;
+}
+
+/**
  * What an order earns the merchant: what the buyer paid and keeps paid (total − refunded) less the
- * cost, the cost actually paid (net of a returned cost) once picked up, the order's cost until
- * then; a cancelled order earns nothing, or loses a cost paid and not returned.
+ * cost it carries (`costOf`); a cancelled order earns nothing, or loses a cost paid and not returned
+ * (its buyer got everything back, so its sales are 0 too, and earnings = sales − cost holds for
+ * every paid order).
  */
 export function earningsOf(
   order: Pick<OrderRow, 'status' | 'total' | 'refunded' | 'cost_total' | 'cost_paid' | 'cost_returned'>,
 ): number {
-  const costNet = order.cost_paid - order.cost_returned;
-  if (order.status === -1) return -costNet;
-  if (order.cost_paid > 0) return order.total - order.refunded - costNet;
-  return order.total - order.refunded - order.cost_total;
+  if (order.status === -1) return 0 - costOf(order);
+  return order.total - order.refunded - costOf(order);
 }
 
 /** What escrow still holds for an order. */

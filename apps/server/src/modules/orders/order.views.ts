@@ -8,7 +8,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { OrderEventsTable, RefundsTable } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import { earningsOf, inEscrow } from './order-money';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from './order-money';
 import type { OrderRow } from './transitions';
 
 /**
@@ -40,17 +40,30 @@ export function orderItemOf(order: OrderRow, refundStatus: RefundStatus | null):
   };
 }
 
-/** Where the order's money is (contract `moneyTrail`). */
+/**
+ * Where the order's money is and who bore what (contract `moneyTrail`), in the names Home and the
+ * finance report use: paid − refunded = sales; sales − cost = profit. A cost paid at pickup that a
+ * refund did not return says why (the goods had shipped: DESIGN §5 "Refunds").
+ */
 export function moneyTrailOf(order: OrderRow): OrderDetail['money'] {
+  const paid = order.paid_at === null ? 0 : order.total;
+  const kept = order.cost_paid - order.cost_returned;
   return {
-    paid: formatMoney(order.paid_at === null ? 0 : order.total),
+    paid: formatMoney(paid),
     paid_at: isoOrNull(order.paid_at),
     in_escrow: formatMoney(inEscrow(order)),
     cost_paid: formatMoney(order.cost_paid),
     cost_returned: formatMoney(order.cost_returned),
     refunded: formatMoney(order.refunded),
     settled: formatMoney(order.settled_amount),
+    // An order not paid yet expects its total (like its profit); a cancelled one keeps nothing.
+    sales: formatMoney((order.status === -1 ? paid : order.total) - order.refunded),
+    cost: formatMoney(costOf(order)),
+    cost_estimated: isCostEstimated(order),
+    cost_kept: order.refunded > 0 && kept > 0 && order.shipped_at !== null ? 'shipped' : null,
     profit: formatMoney(earningsOf(order)),
+    // Final once nothing more can move: settled, cancelled, or all of it given back to the buyer.
+    profit_final: order.settlement === 2 || order.status === -1 || (paid > 0 && order.refunded === paid),
     settles_at: isoOrNull(
       order.settles_at ?? (order.received_at === null ? null : order.received_at + AFTER_SALES_MS),
     ),

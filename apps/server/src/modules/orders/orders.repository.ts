@@ -4,7 +4,14 @@ import {
   type RefundStatus,
   type Settlement,
 } from '@dropdesk/contract/orders';
-import { type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import type { OrderEventsTable, RefundsTable } from '../../db/schema';
@@ -27,8 +34,12 @@ export interface OrderFilter {
   keyword?: string | undefined;
   /** Only the orders the dashboard counts as sold: paid, not refunded in full (dashboard/shop-stats.ts). */
   sold?: boolean | undefined;
-  /** Only the orders paid in [from, to) (epoch ms; orders_merchant_paid). */
-  paid?: { from: number; to: number } | undefined;
+  /** Only the orders paid in [from, to) (epoch ms; orders_merchant_paid); from null: paid at any time. */
+  paid?: { from: number | null; to: number } | undefined;
+  /** Only orders some of whose payment went back to the buyer. */
+  refunded?: boolean | undefined;
+  /** Only orders whose money escrow still holds (paid, less refunded, less settled, above 0). */
+  inEscrow?: boolean | undefined;
   /** Operators (issue 13): the order of this number (its unique index). */
   orderNo?: string | undefined;
   /**
@@ -65,6 +76,61 @@ function keywordMatches(db: Db, keyword: string) {
   return sql<SqlBool>`(instr(fold(o.order_no), ${folded}) = 1 or instr(fold(o.title), ${folded}) > 0)`;
 }
 
+/** The figures' sums of the orders a filter keeps (contract `orderSums`), in minor units. */
+export interface OrderSumsRow {
+  orders: number;
+  sold: number;
+  sales: number;
+  refunded: number;
+  cost: number;
+  costEstimated: number;
+  profit: number;
+  inEscrow: number;
+}
+
+// The orders basis of one paid order in SQL (docs/figures.md; order-money.ts `costOf`, `earningsOf`,
+// `inEscrow`; dashboard/stats.check.ts writes them once more, apart, to check the rollups).
+const ifPaid = (x: RawBuilder<unknown>) => sql`case when o.paid_at is not null then ${x} else 0 end`;
+const costSql = sql`case when o.status = -1 or o.cost_paid > 0 then o.cost_paid - o.cost_returned else o.cost_total end`;
+const SUMS = {
+  sold: sql`case when o.paid_at is not null and o.refunded < o.total then 1 else 0 end`,
+  sales: ifPaid(sql`o.total - o.refunded`),
+  refunded: ifPaid(sql`o.refunded`),
+  cost: ifPaid(costSql),
+  costEstimated: ifPaid(sql`case when o.status <> -1 and o.cost_paid = 0 then o.cost_total else 0 end`),
+  profit: ifPaid(
+    sql`case when o.status = -1 then o.cost_returned - o.cost_paid else o.total - o.refunded - (${costSql}) end`,
+  ),
+  inEscrow: ifPaid(sql`o.total - o.refunded - o.settled_amount`),
+};
+
+/**
+ * The sums of every order `q` keeps, in one aggregate over the same filter (the orders behind a
+ * figure: the filters' indexes, then each order's row). Uncapped: a figure's list sums all of its
+ * orders, which costs a read of each (docs/figures.md "Cost").
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any filter built on `orders as o`
+async function sumsOf(q: SelectQueryBuilder<any, 'o', object>): Promise<OrderSumsRow> {
+  const row = await q
+    .select((eb) => [
+      eb.fn.countAll<number>().as('orders'),
+      ...Object.entries(SUMS).map(([k, x]) => sql<number>`coalesce(sum(${x}), 0)`.as(k)),
+    ])
+    .executeTakeFirstOrThrow();
+  const r = row as Record<string, unknown>;
+  const n = (k: string) => Number(r[k] ?? 0);
+  return {
+    orders: n('orders'),
+    sold: n('sold'),
+    sales: n('sales'),
+    refunded: n('refunded'),
+    cost: n('cost'),
+    costEstimated: n('costEstimated'),
+    profit: n('profit'),
+    inEscrow: n('inEscrow'),
+  };
+}
+
 /** A count read up to ORDER_COUNT_CAP + 1 rows, as the contract answers it. */
 function upToCap(n: number | string | bigint | null | undefined): { total: number; capped: boolean } {
   const count = Number(n ?? 0);
@@ -91,14 +157,23 @@ export const ordersRepository = {
     db: Db,
     filter: OrderFilter,
     paging: Paging,
-  ): Promise<{ total: number; capped: boolean; rows: OrderWithRefund[] }> {
+    withSums = false,
+  ): Promise<{ total: number; capped: boolean; rows: OrderWithRefund[]; sums: OrderSumsRow | null }> {
     let q = db.selectFrom('orders as o');
     if (filter.merchantId !== undefined) q = q.where('o.merchant_id', '=', filter.merchantId);
     if (filter.status !== undefined) q = q.where('o.status', '=', filter.status);
     if (filter.settlement !== undefined) q = q.where('o.settlement', '=', filter.settlement);
     if (filter.keyword) q = q.where(keywordMatches(db, filter.keyword));
     if (filter.sold) q = q.where('o.paid_at', 'is not', null).whereRef('o.refunded', '<', 'o.total');
-    if (filter.paid) q = q.where('o.paid_at', '>=', filter.paid.from).where('o.paid_at', '<', filter.paid.to);
+    if (filter.paid) {
+      q = q.where('o.paid_at', 'is not', null).where('o.paid_at', '<', filter.paid.to);
+      if (filter.paid.from !== null) q = q.where('o.paid_at', '>=', filter.paid.from);
+    }
+    if (filter.refunded) q = q.where('o.refunded', '>', 0);
+    if (filter.inEscrow)
+      q = q
+        .where('o.paid_at', 'is not', null)
+        .where(sql<SqlBool>`o.total - o.refunded - o.settled_amount > 0`);
     if (filter.orderNo !== undefined) q = q.where('o.order_no', '=', filter.orderNo);
     if (Array.isArray(filter.merchantIds))
       q = filter.merchantIds.length
@@ -115,7 +190,7 @@ export const ordersRepository = {
           : eb.or([eb('o.guest_email', '=', email), eb('o.buyer_id', '=', buyerId)]),
       );
     } else if (filter.buyer) q = q.where('o.receiver_phone', '=', filter.buyer.phone);
-    const [counted, ids] = await Promise.all([
+    const [counted, ids, sums] = await Promise.all([
       db
         .selectFrom(
           q
@@ -131,9 +206,11 @@ export const ordersRepository = {
         .limit(paging.limit)
         .offset((paging.page - 1) * paging.limit)
         .execute(),
+      withSums ? sumsOf(q) : Promise.resolve(null),
     ]);
     return {
       ...upToCap(counted.n),
+      sums,
       rows: await ordersRepository.withRefunds(
         db,
         ids.map((r) => r.id),

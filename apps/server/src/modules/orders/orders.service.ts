@@ -1,7 +1,8 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { ErrorKey } from '@dropdesk/contract/errors';
 import { formatMoney } from '@dropdesk/contract/money';
-import { ORDER_TABS, type OrderStatus, type Settlement } from '@dropdesk/contract/orders';
+import { FIGURE_FILTERS, ORDER_TABS, type OrderStatus, type Settlement } from '@dropdesk/contract/orders';
+import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
@@ -10,7 +11,7 @@ import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import { balanceAfter, walletBalance } from '../ledger/ledger';
 import { reportsRepository } from '../reports/reports.repository';
-import { addDays, startOf, validZone } from '../reports/zoned';
+import { addDays, periodOf, startOf, validZone } from '../reports/zoned';
 import type { MoneyDeps } from '../wallet/deps';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { pickupJournal } from './order-money';
@@ -25,7 +26,18 @@ export interface OrderListQuery extends Paging {
   sold?: '1' | undefined;
   /** YYYY-MM-DD: only the orders paid that day in the merchant's time zone. */
   paid_day?: string | undefined;
+  /** '1': only paid orders. */
+  paid?: '1' | undefined;
+  /** Only the orders paid in a period of the finance report. */
+  paid_range?: ReportRange | undefined;
+  /** '1': only orders with something refunded. */
+  refunded?: '1' | undefined;
+  /** '1': only orders whose money escrow still holds. */
+  in_escrow?: '1' | undefined;
 }
+
+/** The figures' filters: a list with one of them is the list behind a figure, and carries its sums. */
+const isFigureList = (q: OrderListQuery) => FIGURE_FILTERS.some((f) => q[f] !== undefined);
 
 /** One order's result in a batch pickup (contract `pickResult`). */
 interface PickResult {
@@ -65,20 +77,36 @@ export class OrdersService {
   constructor(private readonly deps: MoneyDeps) {}
 
   /**
-   * A page of the shop's orders, newest first, by the filters of the query. `sold` and `paid_day`
-   * are the orders behind the dashboard's figures: all sold orders (total sales), those paid on a
-   * day of the merchant's calendar (today's sold orders with both), the day cut as the dashboard
-   * cuts it (reports/zoned.ts).
+   * A page of the shop's orders, newest first, by the filters of the query. The figures' filters
+   * (`sold`, `paid`, `paid_day`, `paid_range`, `refunded`, `in_escrow`) make it the list behind a
+   * figure of Home or the finance report: all sold orders (sales), all paid ones (profit, cost,
+   * refunded), those paid on a day or in a period of the merchant's calendar (cut as the dashboard
+   * and the report cut them, reports/zoned.ts), those escrow still holds; its reply then carries
+   * the sums of every order kept, in the figures' own terms (docs/figures.md).
    */
   async list(merchantId: number, query: OrderListQuery) {
-    const { db } = this.deps;
-    let paid: { from: number; to: number } | undefined;
-    if (query.paid_day !== undefined) {
+    const { db, clock } = this.deps;
+    // Paid in [from, to): a day, a period, both (their overlap), or any time (`paid=1`).
+    let paid: { from: number | null; to: number } | undefined;
+    const within = (from: number | null, to: number) => {
+      paid = {
+        from: paid?.from == null ? from : from === null ? paid.from : Math.max(paid.from, from),
+        to: paid === undefined ? to : Math.min(paid.to, to),
+      };
+    };
+    if (query.paid_day !== undefined || query.paid_range !== undefined) {
       const zone = validZone((await reportsRepository.timeZone(db, merchantId)) ?? 'UTC');
-      const [y, m, d] = query.paid_day.split('-').map(Number) as [number, number, number];
-      const day = { y, m, d };
-      paid = { from: startOf(day, zone), to: startOf(addDays(day, 1), zone) };
+      if (query.paid_day !== undefined) {
+        const [y, m, d] = query.paid_day.split('-').map(Number) as [number, number, number];
+        const day = { y, m, d };
+        within(startOf(day, zone), startOf(addDays(day, 1), zone));
+      }
+      if (query.paid_range !== undefined) {
+        const period = periodOf(query.paid_range, zone, clock.now(), ALL_RANGE_SERIES_DAYS);
+        within(period.from, period.to);
+      }
     }
+    if (query.paid === '1' && paid === undefined) paid = { from: null, to: Number.MAX_SAFE_INTEGER };
     const page = await repo.page(
       db,
       {
@@ -88,15 +116,29 @@ export class OrdersService {
         keyword: query.keyword,
         sold: query.sold === '1',
         paid,
+        refunded: query.refunded === '1',
+        inEscrow: query.in_escrow === '1',
       },
       query,
+      isFigureList(query),
     );
+    const s = page.sums;
     return {
       total: page.total,
       total_capped: page.capped,
       page: query.page,
       limit: query.limit,
       list: page.rows.map((o) => orderItemOf(o, o.refund_status)),
+      sums: s && {
+        orders: s.orders,
+        sold: s.sold,
+        sales: formatMoney(s.sales),
+        refunded: formatMoney(s.refunded),
+        cost: formatMoney(s.cost),
+        cost_estimated: formatMoney(s.costEstimated),
+        profit: formatMoney(s.profit),
+        in_escrow: formatMoney(s.inEscrow),
+      },
     };
   }
 

@@ -94,6 +94,87 @@ describe(`order list: sold and paid_day (${process.env.DATABASE_URL ? 'postgres'
     expect(await ids({ sold: '1', paid_day: yesterday })).toEqual({ ids: [], total: 0 });
   });
 
+  it('paid, paid_range, refunded and in_escrow, and the sums of every order a figure filter keeps', async () => {
+    const shop = await ShopHistory.open(t, { timeZone: 'Asia/Ho_Chi_Minh', cost: '10.00' }); // 11.50
+    const other = await ShopHistory.open(t, { timeZone: 'Asia/Ho_Chi_Minh' });
+    toLocal(7, 9);
+    // Yesterday 09:00: `early` paid and settled later; today 09:00 the rest.
+    const early = await shop.order(0);
+    await shop.pick(early);
+    await shop.ship(early);
+    await shop.confirm(early);
+    t.clock.advance(DAY);
+    const awaiting = await shop.order(0);
+    const shipped = await shop.order(0, 2);
+    await shop.pick(shipped);
+    await shop.ship(shipped);
+    await shop.askRefund(shipped);
+    await shop.audit(shipped, true);
+    const part = await shop.order(0);
+    await shop.pick(part);
+    await shop.ship(part);
+    await shop.askRefund(part, '1.50');
+    await shop.audit(part, true);
+    const cancelled = await shop.order(0);
+    await shop.cancel(cancelled);
+    await shop.order(0, 1, false);
+    await other.order(0);
+    t.clock.advance(3 * DAY);
+    await shop.tick(); // `early` settles
+
+    const m = await shop.merchantClient();
+    const list = async (query: Record<string, string>) => {
+      const res = await m.call(r.list, { ...query, limit: '100' });
+      expect(res.code, res.raw).toBe(1);
+      return res.data;
+    };
+    // A plain list (a tab) has no sums; a figure's list has them.
+    expect((await list({})).sums).toBeNull();
+    expect((await list({ status: '5' })).sums).toBeNull();
+    const paid = await list({ paid: '1' });
+    expect(paid.list.map((o) => o.id)).toEqual([cancelled, part, shipped, awaiting, early]);
+    // 11.50 each (shipped 23.00), cost 10.00 a unit: early +1.50 (settled), awaiting +1.50 (its cost
+    // to pay at pickup), shipped −20.00 (refunded in full, cost kept), part 0.00 (11.50 − 1.50 −
+    // 10.00), cancelled 0.
+    expect(paid.sums).toEqual({
+      orders: 5,
+      sold: 3,
+      sales: '33.00',
+      refunded: '36.00',
+      cost: '50.00',
+      cost_estimated: '10.00',
+      profit: '-17.00',
+      in_escrow: '21.50',
+    });
+    const refunded = await list({ refunded: '1' });
+    expect(refunded.list.map((o) => o.id)).toEqual([cancelled, part, shipped]);
+    expect(refunded.sums?.refunded).toBe('36.00');
+    const escrow = await list({ in_escrow: '1' });
+    expect(escrow.list.map((o) => o.id)).toEqual([part, awaiting]);
+    expect(escrow.sums?.in_escrow).toBe('21.50');
+    // Three days on, today and yesterday hold none of them; all time holds them all.
+    expect((await list({ paid_range: 'today' })).list).toEqual([]);
+    expect((await list({ paid_range: 'yesterday' })).list).toEqual([]);
+    expect((await list({ paid_range: 'all' })).sums).toEqual(paid.sums);
+    expect((await list({ sold: '1', paid_range: 'all' })).sums).toMatchObject({
+      orders: 3,
+      sold: 3,
+      sales: '33.00',
+    });
+    // A paid day and a period together keep their overlap.
+    const day = localDate(t.clock.now() - 3 * DAY, 'Asia/Ho_Chi_Minh');
+    expect((await list({ paid_day: day, paid_range: 'all' })).list.map((o) => o.id)).toEqual([
+      cancelled,
+      part,
+      shipped,
+      awaiting,
+    ]);
+    expect((await list({ paid_day: day, paid_range: 'today' })).list).toEqual([]);
+    // Another shop sees none of these orders in any figure's list.
+    const theirs = await (await other.merchantClient()).call(r.list, { paid: '1', refunded: '1' });
+    expect(theirs.data).toMatchObject({ total: 0, list: [], sums: { orders: 0, refunded: '0.00' } });
+  });
+
   it.each([
     [{ sold: '0' }, 'sold'],
     [{ sold: 'true' }, 'sold'],
@@ -103,6 +184,12 @@ describe(`order list: sold and paid_day (${process.env.DATABASE_URL ? 'postgres'
     [{ paid_day: '2025-1-01' }, 'paid_day'],
     [{ paid_day: 'today' }, 'paid_day'],
     [{ paid_day: '' }, 'paid_day'],
+    [{ paid: '0' }, 'paid'],
+    [{ paid: 'yes' }, 'paid'],
+    [{ paid_range: 'decade' }, 'paid_range'],
+    [{ paid_range: '' }, 'paid_range'],
+    [{ refunded: '2' }, 'refunded'],
+    [{ in_escrow: 'true' }, 'in_escrow'],
   ])('refuses %j: INVALID_INPUT on %s', async (query, field) => {
     const m = await newMerchant(t);
     const res = await m.client.get(r.list.path, query, { lang: 'en' });

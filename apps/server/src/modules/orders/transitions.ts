@@ -24,10 +24,12 @@ export interface Transition {
   set?: Updateable<OrdersTable>;
   /**
    * What the columns `set` changes held before, when the step knows (a pickup: not picked, no cost
-   * paid; a payment: not paid): the UPDATE requires them, so the row before the step is known
+   * paid; a payment: not paid; settlement: nothing settled): the UPDATE requires them, so the row before the step is known
    * without reading it, for the dashboard's rollups (see `moveOrder`).
    */
-  was?: Partial<Pick<OrderRow, 'paid_at' | 'picked_at' | 'cost_paid' | 'cost_returned' | 'refunded'>>;
+  was?: Partial<
+    Pick<OrderRow, 'paid_at' | 'picked_at' | 'cost_paid' | 'cost_returned' | 'refunded' | 'settled_amount'>
+  >;
   /** The timeline row: a shipping note, the operator who recorded it. */
   note?: string | null;
   operatorId?: number | null;

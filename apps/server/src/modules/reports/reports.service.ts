@@ -1,136 +1,237 @@
-import { BILL_TYPE_OF, type BillType, journalTypesOf } from '@dropdesk/contract/ledger';
+import {
+  BILL_TYPE_OF,
+  type BillType,
+  type JournalType,
+  journalTypesOf,
+  type MerchantAccountKind,
+} from '@dropdesk/contract/ledger';
 import { formatMoney } from '@dropdesk/contract/money';
-import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
+import {
+  ALL_RANGE_SERIES_DAYS,
+  HOLD_LINE_OF,
+  HOLD_LINES,
+  type HoldLine,
+  type ReportRange,
+  WALLET_LINE_OF,
+  WALLET_LINES,
+  type WalletLine,
+} from '@dropdesk/contract/reports';
 import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { unauthorized } from '../../lib/refusal';
-import { reportsRepository } from './reports.repository';
-import { addDays, dayKey, type LocalDay, localDay, mondayOf, startOf, validZone } from './zoned';
+import { DashboardService } from '../dashboard/dashboard.service';
+import { reportsRepository as repo } from './reports.repository';
+import { addDays, dayKey, type LocalDay, localDay, type Period, periodOf, startOf, validZone } from './zoned';
 
-const FIGURES = [
-  'sales',
-  'cost',
-  'profit',
-  'refunds',
-  'topups',
-  'withdrawals',
-  'fees',
-  'commissions',
-] as const;
-type Figures = Record<(typeof FIGURES)[number], number>;
-const zero = (): Figures => ({
-  sales: 0,
-  cost: 0,
-  profit: 0,
-  refunds: 0,
-  topups: 0,
-  withdrawals: 0,
-  fees: 0,
-  commissions: 0,
-});
-
-/**
- * Adds one posting of one of the merchant's journals to the figures. Every figure is a sum of
- * ledger postings, so the report is as true as the ledger:
- * - topups: wallet credits of `recharge`; sales: wallet credits of `settlement`;
- * - cost: wallet debits of `order_pickup`; refunds: wallet credits of `refund`;
- * - withdrawals: what left the hold in `withdrawal_payout` (the gross amount paid out);
- * - fees: revenue credits of `withdrawal_payout` and `fee` journals;
- * - commissions: wallet credits of `alliance_commission` (income from the alliance, apart from the
- *   shop's own profit);
- * - profit = sales − cost + refunds (cost given back by a refund is not a loss).
- */
-function add(f: Figures, type: string, kind: string, amount: number): void {
-  if (kind === 'wallet') {
-    if (type === 'recharge') f.topups += amount;
-    else if (type === 'settlement') f.sales += amount;
-    else if (type === 'order_pickup') f.cost -= amount;
-    else if (type === 'refund') f.refunds += amount;
-    else if (type === 'alliance_commission') f.commissions += amount;
-  } else if (kind === 'withdraw_hold') {
-    if (type === 'withdrawal_payout') f.withdrawals -= amount;
-  } else if (kind === 'revenue') {
-    if (type === 'withdrawal_payout' || type === 'fee') f.fees += amount;
-  }
-  f.profit = f.sales - f.cost + f.refunds;
+export interface BillQuery {
+  page: number;
+  limit: number;
+  type?: BillType | undefined;
+  journal_type?: JournalType | undefined;
+  range?: ReportRange | undefined;
+  account?: MerchantAccountKind | undefined;
 }
 
-const money = (f: Figures) =>
-  Object.fromEntries(FIGURES.map((k) => [k, formatMoney(f[k])])) as Record<keyof Figures, string>;
+/** The journal types a bill query keeps: its `type`'s and its `journal_type`, both when both are given. */
+function journalTypesFor(query: Pick<BillQuery, 'type' | 'journal_type'>): JournalType[] | null {
+  const byType = query.type ? journalTypesOf(query.type) : null;
+  if (!query.journal_type) return byType;
+  return byType === null || byType.includes(query.journal_type) ? [query.journal_type] : [];
+}
 
-/** Funds records and the finance report, read from the ledger. */
+/** Each line's sum of one account's postings in a period, from the per-type sums (contract WALLET_LINE_OF / HOLD_LINE_OF). */
+function linesOf<L extends string>(
+  lines: readonly L[],
+  lineOf: Record<JournalType, L | null>,
+  byType: Map<JournalType, number>,
+): Record<L, number> {
+  const out = Object.fromEntries(lines.map((l) => [l, 0])) as Record<L, number>;
+  for (const [type, amount] of byType) {
+    const line = lineOf[type];
+    // A type that never posts on this account (null) has no line: were it ever to post, opening +
+    // Σ lines would miss it and differ from closing, which the tests check for every period.
+    if (line !== null) out[line] += amount;
+  }
+  return out;
+}
+
+/** An account's balance at the start and the end of a period, and its lines: opening + Σ lines = closing. */
+async function sectionOf<L extends string>(
+  db: Db,
+  merchantId: number,
+  kind: MerchantAccountKind,
+  period: Period,
+  lines: readonly L[],
+  lineOf: Record<JournalType, L | null>,
+) {
+  const account = await repo.account(db, merchantId, kind);
+  if (!account) return { opening: 0, closing: 0, lines: linesOf(lines, lineOf, new Map()) };
+  // Balances are read back from the balance now (postings_account_time reads only the period's and
+  // later postings), not summed from the first posting.
+  const [byType, afterTo, afterFrom] = await Promise.all([
+    repo.sumsByType(db, account.id, period.from, period.to),
+    repo.sumSince(db, account.id, period.to),
+    period.from === null ? Promise.resolve(account.balance) : repo.sumSince(db, account.id, period.from),
+  ]);
+  return {
+    opening: account.balance - afterFrom,
+    closing: account.balance - afterTo,
+    lines: linesOf(lines, lineOf, byType),
+  };
+}
+
+const moneyOf = <K extends string>(values: Record<K, number>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatMoney(v as number)])) as Record<
+    K,
+    string
+  >;
+
+/** Funds records and the finance report, read from the ledger and the dashboard's rollups (docs/figures.md). */
 export class ReportsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  private readonly dashboard: DashboardService;
 
-  async bill(merchantId: number, query: { page: number; limit: number; type?: BillType | undefined }) {
-    const types = query.type ? journalTypesOf(query.type) : null;
-    const page = await reportsRepository.walletPostings(this.deps.db, merchantId, types, query);
+  constructor(private readonly deps: { db: Db; clock: Clock }) {
+    this.dashboard = new DashboardService(deps);
+  }
+
+  private async zoneOf(merchantId: number): Promise<string> {
+    const timeZone = await repo.timeZone(this.deps.db, merchantId);
+    if (timeZone === undefined) throw unauthorized();
+    return validZone(timeZone);
+  }
+
+  /**
+   * The postings on the merchant's wallet (or withdrawal hold), newest first, by bill type, journal
+   * type and period (cut as the finance report cuts it), with the sums of every posting kept: each
+   * line of the finance report's Wallet and Hold sections opens this list, which sums to it.
+   */
+  async bill(merchantId: number, query: BillQuery) {
+    const range = query.range ?? 'all';
+    const account = query.account ?? 'wallet';
+    const period =
+      range === 'all'
+        ? null
+        : periodOf(range, await this.zoneOf(merchantId), this.deps.clock.now(), ALL_RANGE_SERIES_DAYS);
+    const page = await repo.walletPostings(
+      this.deps.db,
+      merchantId,
+      { account, journalTypes: journalTypesFor(query), period },
+      query,
+    );
     return {
-      ...page,
+      total: page.total,
+      page: page.page,
+      limit: page.limit,
       list: page.list.map((r) => ({
         id: r.id,
         type: BILL_TYPE_OF[r.type] ?? 'adjustment',
         journal_type: r.type,
         amount: formatMoney(r.amount),
         balance_after: formatMoney(r.balance_after),
+        fee: r.fee === null || r.fee === undefined ? null : formatMoney(Number(r.fee)),
         created_at: iso(r.created_at),
         source: r.ref_type && r.ref_id !== null ? { type: r.ref_type, id: r.ref_id } : null,
         reason: r.reason,
       })),
+      account,
+      range,
+      from: period?.from == null ? null : iso(period.from),
+      to: period ? iso(period.to) : null,
+      sums: {
+        count: page.sums.count,
+        amount: formatMoney(page.sums.amount),
+        fees: formatMoney(page.sums.fees),
+      },
     };
   }
 
+  /**
+   * The finance report of a period (docs/figures.md): the orders paid in it (the orders basis, the
+   * same rollups and definitions as Home), the wallet's and the withdrawal hold's lines from the
+   * opening balance to the closing one (the wallet basis: each line the sum of the funds records of
+   * its journal type in the period), where the money is now, the reconciliation of the two bases
+   * over all time, and a daily series of both.
+   */
   async financialReport(merchantId: number, range: ReportRange) {
     const { db } = this.deps;
-    const timeZone = await reportsRepository.timeZone(db, merchantId);
-    if (timeZone === undefined) throw unauthorized();
-    const zone = validZone(timeZone);
+    const zone = await this.zoneOf(merchantId);
     const now = this.deps.clock.now();
-    const today = localDay(now, zone);
+    const period = periodOf(range, zone, now, ALL_RANGE_SERIES_DAYS);
+    const days: LocalDay[] = [];
+    for (let d = period.first; dayKey(d) <= dayKey(period.last); d = addDays(d, 1)) days.push(d);
+    const starts = [...days, addDays(period.last, 1)].map((d) => startOf(d, zone));
+    const seriesFrom = starts[0]!;
 
-    let first: LocalDay; // first day of the series
-    let to = now + 1;
-    switch (range) {
-      case 'today':
-        first = today;
-        break;
-      case 'yesterday':
-        first = addDays(today, -1);
-        to = startOf(today, zone);
-        break;
-      case 'week':
-        first = mondayOf(today);
-        break;
-      case 'month':
-        first = { ...today, d: 1 };
-        break;
-      default:
-        first = addDays(today, -(ALL_RANGE_SERIES_DAYS - 1));
-    }
-    const seriesFrom = startOf(first, zone);
-    const from = range === 'all' ? null : seriesFrom;
+    const wallet = await repo.account(db, merchantId, 'wallet');
+    const [orders, walletSection, holdSection, fees, walletDaily] = await Promise.all([
+      this.dashboard.ordersBasis(merchantId, period, starts),
+      sectionOf(db, merchantId, 'wallet', period, WALLET_LINES, WALLET_LINE_OF),
+      sectionOf(db, merchantId, 'withdraw_hold', period, HOLD_LINES, HOLD_LINE_OF),
+      repo.payoutFees(db, merchantId, period.from, period.to),
+      wallet
+        ? repo.postingsOf(db, wallet.id, ['settlement', 'recharge'], seriesFrom, period.to)
+        : Promise.resolve([]),
+    ]);
 
-    const rows = await reportsRepository.postingsBetween(db, merchantId, seriesFrom, to);
-    const days = new Map<string, Figures>();
-    const last = range === 'yesterday' ? first : today;
-    for (let d = first; dayKey(d) <= dayKey(last); d = addDays(d, 1)) days.set(dayKey(d), zero());
-    const totals = zero();
-    for (const r of rows) {
-      const day = days.get(dayKey(localDay(r.created_at, zone)));
-      if (day) add(day, r.type, r.kind, r.amount);
-      if (range !== 'all') add(totals, r.type, r.kind, r.amount);
+    const settledByDay = new Map<string, { settled: number; topups: number }>();
+    for (const p of walletDaily) {
+      const key = dayKey(localDay(p.created_at, zone));
+      const day = settledByDay.get(key) ?? { settled: 0, topups: 0 };
+      if (p.type === 'settlement') day.settled += p.amount;
+      else day.topups += p.amount;
+      settledByDay.set(key, day);
     }
-    if (range === 'all') {
-      const sums = await reportsRepository.sumsBefore(db, merchantId, to);
-      for (const s of sums) add(totals, s.type, s.kind, s.total);
-    }
+
+    const w = walletSection.lines as Record<WalletLine, number>;
+    const reconciliation =
+      range === 'all'
+        ? {
+            sales_from_wallet: formatMoney(w.settled + orders.inEscrow),
+            profit_from_wallet: formatMoney(
+              w.settled + w.cost_paid + w.cost_returned + orders.inEscrow - orders.awaitingPickupCost,
+            ),
+          }
+        : null;
+
     return {
       range,
       time_zone: zone,
-      from: from === null ? null : iso(from),
-      to: iso(range === 'yesterday' ? to : now),
-      ...money(totals),
-      series: [...days].map(([date, f]) => ({ date, ...money(f) })),
+      from: period.from === null ? null : iso(period.from),
+      // The end of the period: now for the ranges that reach today, the end of yesterday for it.
+      to: iso(range === 'yesterday' ? period.to : now),
+      orders: {
+        orders: orders.orders.orders,
+        sales: formatMoney(orders.orders.sales),
+        refunded: formatMoney(orders.orders.refunded),
+        cost: formatMoney(orders.orders.cost),
+        cost_estimated: formatMoney(orders.orders.costEstimated),
+        profit: formatMoney(orders.orders.profit),
+      },
+      wallet: {
+        opening: formatMoney(walletSection.opening),
+        ...moneyOf(w),
+        closing: formatMoney(walletSection.closing),
+      },
+      hold: {
+        opening: formatMoney(holdSection.opening),
+        ...moneyOf(holdSection.lines as Record<HoldLine, number>),
+        closing: formatMoney(holdSection.closing),
+        fees: formatMoney(fees),
+      },
+      now: orders.now,
+      reconciliation,
+      series: days.map((d, i) => {
+        const key = dayKey(d);
+        const o = orders.daily.get(i);
+        const m = settledByDay.get(key);
+        return {
+          date: key,
+          sales: formatMoney(o?.sales ?? 0),
+          profit: formatMoney(o?.profit ?? 0),
+          settled: formatMoney(m?.settled ?? 0),
+          topups: formatMoney(m?.topups ?? 0),
+        };
+      }),
     };
   }
 }

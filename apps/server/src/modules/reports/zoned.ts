@@ -81,3 +81,51 @@ export function mondayOf(day: LocalDay): LocalDay {
   const weekday = new Date(Date.UTC(day.y, day.m - 1, day.d)).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
 }
+
+/**
+ * A period of the finance report (contract REPORT_RANGES) in the merchant's calendar: its days from
+ * `first` to `last` (the daily series; for `all`, the last ALL_RANGE_SERIES_DAYS days), and the
+ * instants it covers, [from, to) — `from` null for all time, `to` the start of the day after `last`
+ * (nothing is recorded after now). The finance report, the funds records' and the order list's
+ * period filters all cut here, so a figure and the list behind it cover the same instants.
+ */
+export interface Period {
+  first: LocalDay;
+  last: LocalDay;
+  from: number | null;
+  to: number;
+}
+
+export function periodOf(
+  range: 'all' | 'yesterday' | 'today' | 'week' | 'month',
+  timeZone: string,
+  now: number,
+  seriesDays: number,
+): Period {
+  const today = localDay(now, timeZone);
+  let first: LocalDay;
+  let last = today;
+  switch (range) {
+    case 'today':
+      first = today;
+      break;
+    case 'yesterday':
+      first = addDays(today, -1);
+      last = first;
+      break;
+    case 'week':
+      first = mondayOf(today);
+      break;
+    case 'month':
+      first = { ...today, d: 1 };
+      break;
+    default:
+      first = addDays(today, -(seriesDays - 1));
+  }
+  return {
+    first,
+    last,
+    from: range === 'all' ? null : startOf(first, timeZone),
+    to: startOf(addDays(last, 1), timeZone),
+  };
+}

@@ -108,14 +108,17 @@ export class RechargeService {
     }
   }
 
+  /** The merchant's top-ups, newest first, and the sums of every one the filter keeps. */
   async log(merchantId: number, query: Paging & { status?: Status | undefined }, link: FileLink) {
-    const page = await rechargesRepository.page(
-      this.deps.db,
-      { merchantId, status: query.status },
-      query,
-      'desc',
-    );
-    return { ...page, list: page.list.map((row) => rechargeItem(row, link)) };
+    const [page, sums] = await Promise.all([
+      rechargesRepository.page(this.deps.db, { merchantId, status: query.status }, query, 'desc'),
+      rechargesRepository.sums(this.deps.db, merchantId, query.status),
+    ]);
+    return {
+      ...page,
+      list: page.list.map((row) => rechargeItem(row, link)),
+      sums: { count: sums.count, amount: formatMoney(sums.amount) },
+    };
   }
 
   /** The merchant withdraws its own pending top-up; another merchant's looks like a missing one. */

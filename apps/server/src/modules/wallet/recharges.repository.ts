@@ -21,6 +21,16 @@ export const rechargesRepository = {
     return reviewPage(db, 'recharges', filter, paging, order);
   },
 
+  /** How many of a merchant's top-ups (of a status) there are, and their Σ amount. */
+  async sums(db: Db, merchantId: number, status: RechargeRow['status'] | undefined) {
+    let q = db.selectFrom('recharges').where('merchant_id', '=', merchantId);
+    if (status !== undefined) q = q.where('status', '=', status);
+    const row = await q
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+      .executeTakeFirst();
+    return { count: Number(row?.n ?? 0), amount: Number(row?.total ?? 0) };
+  },
+
   /** These merchants' top-ups counted by status, with the approved total and the first one's time. */
   history(db: Db, merchantIds: readonly number[]) {
     if (merchantIds.length === 0) return Promise.resolve([]);

@@ -1,4 +1,5 @@
 import type { OrderStatus, orderRoutes, Settlement } from '@dropdesk/contract/orders';
+import type { ReportRange } from '@dropdesk/contract/reports';
 import type { DataOf } from '@dropdesk/contract/route';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
@@ -6,7 +7,8 @@ import { nextPageParam } from '../../../lib/query';
 import { orderKeys } from '../../../lib/query-keys';
 
 type R = typeof orderRoutes.list;
-export type Order = DataOf<R>['list'][number];
+export type OrderPage = DataOf<R>;
+export type Order = OrderPage['list'][number];
 
 /** Orders per page of the order list. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -21,12 +23,20 @@ export interface OrderFilters {
   sold?: boolean;
   /** Only the orders paid on this day of the merchant's zone (YYYY-MM-DD): Home's today. */
   paid_day?: string;
+  /** Only paid orders (the profit, cost and refunded figures). */
+  paid?: boolean;
+  /** Only the orders paid in a period of the finance report. */
+  paid_range?: ReportRange;
+  /** Only orders with something refunded. */
+  refunded?: boolean;
+  /** Only the orders escrow still holds money for. */
+  in_escrow?: boolean;
 }
 
 /** GET order/list: the shop's orders, newest first, of one status or all, narrowed by the filters. */
 export const getOrders = (
   page: number,
-  { status, keyword, settlement, sold, paid_day }: OrderFilters,
+  { status, keyword, settlement, sold, paid_day, paid, paid_range, refunded, in_escrow }: OrderFilters,
   limit = ORDERS_PAGE_SIZE,
 ) =>
   // Quiet: the screen shows a failure in place, with a retry (InfiniteList).
@@ -39,6 +49,10 @@ export const getOrders = (
         settlement: settlement === undefined ? undefined : String(settlement),
         sold: sold ? '1' : undefined,
         paid_day,
+        paid: paid ? '1' : undefined,
+        paid_range,
+        refunded: refunded ? '1' : undefined,
+        in_escrow: in_escrow ? '1' : undefined,
         page: String(page),
         limit: String(limit),
       },

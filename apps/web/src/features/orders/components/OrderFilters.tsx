@@ -1,5 +1,6 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import type { Settlement } from '@dropdesk/contract/orders';
+import type { ReportRange } from '@dropdesk/contract/reports';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
@@ -21,8 +22,12 @@ function isDay(value: string): boolean {
   return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-/** What the order list's address says beside the status tab (`?keyword=&settlement=&sold=1&paid_day=`). */
+/** What the order list's address says beside the status tab (`?keyword=&settlement=&sold=1&paid_day=`...). */
 export type ListFilters = Omit<Filters, 'status'>;
+/** The finance report's periods (contract REPORT_RANGES; a value import of contract/reports brings zod). */
+const RANGES = ['all', 'yesterday', 'today', 'week', 'month'] as const satisfies readonly ReportRange[];
+/** The filters of the address that remove themselves as chips (the figures' filters). */
+export type ChipFilter = 'sold' | 'paid' | 'paid_day' | 'paid_range' | 'refunded' | 'in_escrow';
 
 /**
  * The filters in the address; what the server would refuse (a settlement that is not one, a day
@@ -33,16 +38,28 @@ export function filtersOf(params: URLSearchParams): ListFilters {
   const s = params.get('settlement');
   const settlement = SETTLEMENTS.find((v) => String(v) === s);
   const paidDay = params.get('paid_day') ?? '';
+  const range = RANGES.find((r) => r === params.get('paid_range'));
   return {
     keyword,
     settlement,
     sold: params.get('sold') === '1' || undefined,
     paid_day: isDay(paidDay) ? paidDay : undefined,
+    paid: params.get('paid') === '1' || undefined,
+    paid_range: range,
+    refunded: params.get('refunded') === '1' || undefined,
+    in_escrow: params.get('in_escrow') === '1' || undefined,
   };
 }
 
 export const hasFilters = (f: ListFilters) =>
-  f.keyword !== undefined || f.settlement !== undefined || f.sold === true || f.paid_day !== undefined;
+  f.keyword !== undefined ||
+  f.settlement !== undefined ||
+  f.sold === true ||
+  f.paid_day !== undefined ||
+  f.paid === true ||
+  f.paid_range !== undefined ||
+  f.refunded === true ||
+  f.in_escrow === true;
 
 /** A YYYY-MM-DD day of the merchant's zone, as that calendar day ("Nov 22, 2026"). */
 function dayInWords(day: string, lang: Lang): string {
@@ -55,9 +72,7 @@ function dayInWords(day: string, lang: Lang): string {
 interface Props {
   filters: ListFilters;
   /** Sets (a value) or removes (undefined) filters in the address; other parameters stay. */
-  onChange: (
-    next: Partial<Record<'keyword' | 'settlement' | 'sold' | 'paid_day', string | undefined>>,
-  ) => void;
+  onChange: (next: Partial<Record<'keyword' | 'settlement' | ChipFilter, string | undefined>>) => void;
 }
 
 /**
@@ -75,12 +90,27 @@ export function OrderFilters({ filters, onChange }: Props) {
     const value = String(new FormData(e.currentTarget).get('keyword') ?? '').trim();
     onChange({ keyword: value || undefined });
   };
-  const chips: { key: 'sold' | 'paid_day'; label: string }[] = [];
+  const ranges: Record<ReportRange, string> = {
+    all: t('finance.range.all'),
+    yesterday: t('finance.range.yesterday'),
+    today: t('finance.range.today'),
+    week: t('finance.range.week'),
+    month: t('finance.range.month'),
+  };
+  const chips: { key: ChipFilter; label: string }[] = [];
   if (filters.sold) chips.push({ key: 'sold', label: t('orders.filter.sold') });
+  if (filters.paid) chips.push({ key: 'paid', label: t('orders.filter.paid') });
+  if (filters.refunded) chips.push({ key: 'refunded', label: t('orders.filter.refunded') });
+  if (filters.in_escrow) chips.push({ key: 'in_escrow', label: t('orders.filter.inEscrow') });
   if (filters.paid_day)
     chips.push({
       key: 'paid_day',
       label: t('orders.filter.paidOn', { date: dayInWords(filters.paid_day, lang) }),
+    });
+  if (filters.paid_range)
+    chips.push({
+      key: 'paid_range',
+      label: t('orders.filter.paidRange', { range: ranges[filters.paid_range] }),
     });
 
   return (

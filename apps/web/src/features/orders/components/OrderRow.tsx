@@ -6,6 +6,7 @@ import list from '../../../components/list.module.css';
 import ui from '../../../components/ui.module.css';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
+import { minorOf } from '../../../lib/money';
 import type { Order } from '../api/get-orders';
 import { orderDetailPath } from '../paths';
 import { OrderStatusBadge, RefundBadge, SettlementBadge } from './labels';
@@ -30,6 +31,12 @@ export function OrderThumb({ src, alt, size = 72 }: { src: string | null; alt: s
   );
 }
 
+/** Whether a wire amount is a gain, a loss or nothing: its colour (a loss is never green). */
+export const signOf = (wire: string): 'plus' | 'minus' | 'zero' => {
+  const n = minorOf(wire);
+  return n > 0 ? 'plus' : n < 0 ? 'minus' : 'zero';
+};
+
 /** Total payment, the cost pickup pays, and what the order earns. */
 export function OrderFigures({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -47,7 +54,7 @@ export function OrderFigures({ order }: { order: Order }) {
           <Amount value={order.cost_total} />
         </dd>
       </div>
-      <div className={list.gain}>
+      <div className={list.gain} data-sign={signOf(order.earnings)}>
         <dt>{t('orders.earnings')}</dt>
         <dd data-testid="order-earnings">
           <Amount value={order.earnings} />

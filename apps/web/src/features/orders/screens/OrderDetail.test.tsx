@@ -37,14 +37,20 @@ describe('order detail', () => {
     );
     expect(trail.getByTestId('trail-paid')).toHaveTextContent('Paid by the buyer$115.00');
     expect(trail.getByTestId('trail-paid')).toHaveAttribute('data-state', 'done');
-    expect(trail.getByTestId('trail-escrow')).toHaveTextContent('Held in escrowNow$115.00');
+    expect(trail.getByTestId('trail-escrow')).toHaveTextContent('In escrowNow$115.00');
     expect(trail.getByTestId('trail-escrow')).toHaveAttribute('data-state', 'current');
-    // The cost is the merchant's next move: paid at pickup.
-    expect(trail.getByTestId('trail-cost')).toHaveTextContent('−$100.00Paid when you pick up the order');
+    // The cost is the merchant's next move: paid at pickup (an estimate until then).
+    expect(trail.getByTestId('trail-cost')).toHaveTextContent(
+      'Cost to pay at pickup (estimate)Now−$100.00Paid when you pick up the order',
+    );
     expect(trail.getByTestId('trail-cost')).toHaveAttribute('data-state', 'current');
     expect(trail.getByTestId('trail-settled')).toHaveAttribute('data-state', 'todo');
     expect(trail.queryByTestId('trail-refunded')).toBeNull();
-    expect(screen.getByTestId('money-trail')).toHaveTextContent('Expected profit$15.00');
+    // Home's and the finance report's names: sales − cost = the result.
+    expect(trail.getByTestId('result-sales')).toHaveTextContent('$115.00');
+    expect(screen.getByTestId('money-result')).toHaveTextContent('Cost (orders) (estimate)−$100.00');
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Expected result for you$15.00');
+    expect(trail.getByTestId('profit')).toHaveAttribute('data-sign', 'plus');
 
     const timeline = screen.getByTestId('timeline');
     expect(timeline).toHaveTextContent('Waiting for payment');
@@ -79,8 +85,10 @@ describe('order detail', () => {
       money: {
         in_escrow: '0.00',
         cost_paid: '100.00',
+        cost_estimated: false,
         settled: '115.00',
         profit: '15.00',
+        profit_final: true,
         settles_at: '2026-11-27T09:00:00.000Z',
         settled_at: '2026-11-27T09:00:00.000Z',
       },
@@ -99,15 +107,11 @@ describe('order detail', () => {
       expect(trail.getByTestId('money-now')).toHaveTextContent('Settled: $115.00 was paid into your wallet.'),
     );
     expect(trail.getByTestId('trail-escrow')).toHaveAttribute('data-state', 'done');
-    expect(trail.getByTestId('trail-cost')).toHaveTextContent(
-      'Cost paid from your wallet at pickup−$100.00Nov 20, 2026',
-    );
-    expect(trail.getByTestId('trail-settled')).toHaveTextContent(
-      'Settled into your wallet+$115.00Nov 27, 2026',
-    );
+    expect(trail.getByTestId('trail-cost')).toHaveTextContent('Cost paid at pickup−$100.00Nov 20, 2026');
+    expect(trail.getByTestId('trail-settled')).toHaveTextContent('Settled into wallet+$115.00Nov 27, 2026');
     expect(trail.getByTestId('profit')).toHaveTextContent('$15.00');
-    expect(screen.getByTestId('money-trail')).toHaveTextContent('Profit$15.00');
-    expect(screen.getByTestId('money-trail')).not.toHaveTextContent('Expected profit');
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Result for you$15.00');
+    expect(screen.getByTestId('money-trail')).not.toHaveTextContent('Expected result');
 
     const timeline = screen.getByTestId('timeline');
     for (const label of ['Shipped', 'In transit', 'Arrived at Hanoi hub', 'Reached', 'Received', 'Completed'])
@@ -115,7 +119,7 @@ describe('order detail', () => {
     expect(screen.queryByRole('button', { name: 'Pick up' })).toBeNull();
   });
 
-  it('a refund before shipping: the buyer refunded from escrow, the cost back in the wallet, the profit what is left', async () => {
+  it('a refund before shipping: the buyer refunded from escrow, the cost back in the wallet and why, nothing lost', async () => {
     logIn();
     const order = newOrderDetail({
       status: -1,
@@ -126,24 +130,84 @@ describe('order detail', () => {
         cost_paid: '100.00',
         cost_returned: '100.00',
         refunded: '115.00',
+        sales: '0.00',
+        cost: '0.00',
+        cost_estimated: false,
         profit: '0.00',
+        profit_final: true,
       },
     });
     mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
     await renderApp(`/orderDetail?id=${order.id}`);
     const trail = within(await screen.findByTestId('money-trail'));
     await waitFor(() =>
-      expect(trail.getByTestId('money-now')).toHaveTextContent('$115.00 was refunded to the buyer.'),
+      expect(trail.getByTestId('money-now')).toHaveTextContent(
+        'The buyer got $115.00 back from escrow and the $100.00 you paid at pickup came back to your wallet: this order cost you nothing.',
+      ),
     );
-    expect(trail.getByTestId('trail-refunded')).toHaveTextContent('Refunded to the buyer−$115.00');
+    expect(trail.getByTestId('trail-refunded')).toHaveTextContent(
+      'Refunded to the buyer from escrow−$115.00',
+    );
     expect(trail.getByTestId('trail-cost-returned')).toHaveTextContent(
-      'Cost returned to your wallet+$100.00',
+      'Cost returned+$100.00Returned: the refund came before the goods shipped.',
     );
+    expect(trail.queryByTestId('trail-settled')).toBeNull();
     expect(trail.getByTestId('profit')).toHaveTextContent('$0.00');
-    // A cancelled order's profit is final: nothing more can come in.
-    expect(screen.getByTestId('money-trail')).toHaveTextContent('Profit$0.00');
-    expect(screen.getByTestId('money-trail')).not.toHaveTextContent('Expected profit');
+    // Nothing lost is neither green nor red.
+    expect(trail.getByTestId('profit')).toHaveAttribute('data-sign', 'zero');
+    // A cancelled order's result is final: nothing more can come in.
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Result for you$0.00');
     expect(screen.getByRole('link', { name: 'Refund requests' })).toHaveAttribute('href', '/refundRequest');
+  });
+
+  it('a shipped order refunded in full: who bore what, the cost kept and why, a loss never in green', async () => {
+    logIn();
+    // The evidence of issue 20: 18.63 paid, shipped, refunded in full; 16.20 paid at pickup.
+    const order = newOrderDetail({
+      status: 7,
+      refund_status: 'approved',
+      total: '18.63',
+      cost_total: '16.20',
+      earnings: '-16.20',
+      picked_at: '2026-11-27T05:55:00.000Z',
+      shipped_at: '2026-11-27T05:56:00.000Z',
+      money: {
+        paid: '18.63',
+        in_escrow: '0.00',
+        cost_paid: '16.20',
+        refunded: '18.63',
+        sales: '0.00',
+        cost: '16.20',
+        cost_estimated: false,
+        cost_kept: 'shipped',
+        profit: '-16.20',
+        profit_final: true,
+      },
+    });
+    mockApi({ ...config, 'GET /merchant/order/detail': () => ok(order) });
+    await renderApp(`/orderDetail?id=${order.id}`);
+    const trail = within(await screen.findByTestId('money-trail'));
+    await waitFor(() =>
+      expect(trail.getByTestId('money-now')).toHaveTextContent(
+        'The buyer got $18.63 back from escrow. The $16.20 you paid at pickup did not come back, because the goods had shipped: this order cost you $16.20.',
+      ),
+    );
+    expect(trail.getByTestId('trail-paid')).toHaveTextContent('Paid by the buyer$18.63');
+    expect(trail.getByTestId('trail-refunded')).toHaveTextContent('Refunded to the buyer from escrow−$18.63');
+    expect(trail.getByTestId('trail-cost')).toHaveTextContent(
+      'Cost paid at pickup−$16.20Nov 27, 2026, 5:55 AMNot returned: the goods had shipped before the refund, so the supplier keeps the cost.',
+    );
+    expect(trail.queryByTestId('trail-cost-returned')).toBeNull();
+    expect(trail.queryByTestId('trail-settled')).toBeNull();
+    expect(trail.getByTestId('result-sales')).toHaveTextContent('$0.00');
+    expect(trail.getByTestId('result-cost')).toHaveTextContent('−$16.20');
+    expect(trail.getByTestId('profit')).toHaveTextContent('-$16.20');
+    expect(trail.getByTestId('profit')).toHaveAttribute('data-sign', 'minus');
+    expect(screen.getByTestId('money-trail')).toHaveTextContent('Result for you-$16.20');
+    // The order's own figures: its profit drawn as a loss, not a gain.
+    const earnings = screen.getByTestId('order-earnings');
+    expect(earnings).toHaveTextContent('-$16.20');
+    expect(earnings.parentElement).toHaveAttribute('data-sign', 'minus');
   });
 
   it('pickup from the detail: the summary, then the order as it is now (unmasked)', async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi } from '../../../test/api';
+import { type Call, mockApi, ok } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { config, counts, isBadgeCall, newOrder, page } from '../test/factories';
 
@@ -14,9 +14,17 @@ const last = (calls: Call[]) => lists(calls).at(-1)?.query;
 /** The filters a list call sent, as one comparable object. */
 const sent = (q: URLSearchParams | undefined) =>
   Object.fromEntries(
-    ['status', 'keyword', 'settlement', 'sold', 'paid_day'].flatMap((k) =>
-      q?.get(k) === null || q?.get(k) === undefined ? [] : [[k, q.get(k)]],
-    ),
+    [
+      'status',
+      'keyword',
+      'settlement',
+      'sold',
+      'paid_day',
+      'paid',
+      'paid_range',
+      'refunded',
+      'in_escrow',
+    ].flatMap((k) => (q?.get(k) === null || q?.get(k) === undefined ? [] : [[k, q.get(k)]])),
   );
 
 function orderApi() {
@@ -137,5 +145,63 @@ describe('order list filters', () => {
         name: 'Any settlement',
       }),
     ).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a figure’s list: its filters as chips, and what all its orders add up to, by the figures’ names', async () => {
+    logIn();
+    const loss = newOrder({ title: 'Speaker', status: 7, earnings: '-16.20', refunded: '18.63' });
+    const { calls } = mockApi({
+      ...config,
+      [COUNT]: () => counts(9),
+      [LIST]: (c) => {
+        if (isBadgeCall(c)) return page([], 0, 1, 10);
+        return ok({
+          total: 1,
+          total_capped: false,
+          page: 1,
+          limit: 20,
+          list: [loss],
+          sums: {
+            orders: 1,
+            sold: 0,
+            sales: '0.00',
+            refunded: '18.63',
+            cost: '16.20',
+            cost_estimated: '0.00',
+            profit: '-16.20',
+            in_escrow: '0.00',
+          },
+        });
+      },
+    });
+    const { router } = await renderApp('/order?paid=1&refunded=1&paid_range=week');
+    const sums = await screen.findByTestId('order-sums');
+    expect(sums).toHaveTextContent('1 order, adding up to');
+    await waitFor(() =>
+      expect(within(sums).getByTestId('sum-profit')).toHaveTextContent('Profit (orders)-$16.20'),
+    );
+    expect(within(sums).getByTestId('sum-refunded')).toHaveTextContent('Refunded to buyers$18.63');
+    expect(within(sums).getByTestId('sum-cost')).toHaveTextContent('Cost (orders)$16.20');
+    expect(within(sums).getByTestId('sum-profit').querySelector('dd')).toHaveAttribute(
+      'data-negative',
+      'true',
+    );
+    expect(sent(last(calls))).toEqual({ paid: '1', refunded: '1', paid_range: 'week' });
+    // The order's own profit: a loss, never green.
+    expect(screen.getByTestId('order-earnings').parentElement).toHaveAttribute('data-sign', 'minus');
+    expect(screen.getByTestId('filter-paid')).toHaveTextContent('Paid orders');
+    expect(screen.getByTestId('filter-refunded')).toHaveTextContent('With a refund');
+    expect(screen.getByTestId('filter-paid_range')).toHaveTextContent('Paid: This week');
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Paid: This week' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?paid=1&refunded=1'));
+  });
+
+  it('a plain list (a tab) shows no sums; a period the server would refuse is left out', async () => {
+    logIn();
+    const { calls } = orderApi();
+    await renderApp('/order?paid_range=decade&in_escrow=yes');
+    await waitFor(() => expect(screen.getAllByTestId('order')).toHaveLength(2));
+    expect(screen.queryByTestId('order-sums')).toBeNull();
+    expect(sent(last(calls))).toEqual({});
   });
 });

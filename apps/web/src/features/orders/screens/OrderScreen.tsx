@@ -10,8 +10,9 @@ import ui from '../../../components/ui.module.css';
 import { useOrderCount } from '../api/get-order-count';
 import { type Order, useOrders } from '../api/get-orders';
 import { useOrderStatusLabel } from '../components/labels';
-import { filtersOf, hasFilters, OrderFilters } from '../components/OrderFilters';
+import { type ChipFilter, filtersOf, hasFilters, OrderFilters } from '../components/OrderFilters';
 import { OrderRow } from '../components/OrderRow';
+import { OrderSums } from '../components/OrderSums';
 import styles from '../components/orders.module.css';
 import { usePickSheet } from '../components/PickSheet';
 import { type OrderTab, StatusTabs } from '../components/StatusTabs';
@@ -29,8 +30,10 @@ function tabOf(param: string | null): OrderTab {
  * refresh and loaded as the list scrolls. An order awaiting pickup is picked up on its own or with
  * others (ticked, or all those shown), with the payment password; the sheet then says what was
  * picked up and what could not be. A search (order number or product title), a settlement filter
- * and Home's filters (`sold=1`, `paid_day=`) narrow the list. The tab and the filters live in the
- * address, so back, forward and reload keep them, and Home's figures link to their orders.
+ * and the figures' filters (`sold=1`, `paid=1`, `paid_day=`, `paid_range=`, `refunded=1`,
+ * `in_escrow=1`) narrow the list; with one of those the list is what a figure of Home or the finance
+ * report is made of, and shows what all its orders add up to. The tab and the filters live in the
+ * address, so back, forward and reload keep them, and the figures link to their orders.
  */
 export default function OrderScreen() {
   const { t } = useTranslation();
@@ -56,9 +59,7 @@ export default function OrderScreen() {
     selection.clear();
   };
 
-  const filter = (
-    next: Partial<Record<'keyword' | 'settlement' | 'sold' | 'paid_day', string | undefined>>,
-  ) => {
+  const filter = (next: Partial<Record<'keyword' | 'settlement' | ChipFilter, string | undefined>>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {
       if (v === undefined) p.delete(k);
@@ -68,7 +69,17 @@ export default function OrderScreen() {
     selection.clear();
   };
   const clearFilters = () =>
-    filter({ keyword: undefined, settlement: undefined, sold: undefined, paid_day: undefined });
+    filter({
+      keyword: undefined,
+      settlement: undefined,
+      sold: undefined,
+      paid_day: undefined,
+      paid: undefined,
+      paid_range: undefined,
+      refunded: undefined,
+      in_escrow: undefined,
+    });
+  const sums = query.data?.pages[0]?.sums;
 
   const pickMany = () => {
     const chosen = ticked.length > 0 ? ticked : awaiting;
@@ -91,6 +102,7 @@ export default function OrderScreen() {
         </Link>
       </div>
       <Refreshable onRefresh={refresh}>
+        {sums && <OrderSums sums={sums} />}
         <InfiniteList
           query={query}
           empty={

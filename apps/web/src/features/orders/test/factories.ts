@@ -46,7 +46,12 @@ const noMoney = {
   cost_returned: '0.00',
   refunded: '0.00',
   settled: '0.00',
+  sales: '115.00',
+  cost: '100.00',
+  cost_estimated: true,
+  cost_kept: null,
   profit: '15.00',
+  profit_final: false,
   settles_at: null,
   settled_at: null,
 };

@@ -6,12 +6,11 @@ import { ChartLegend } from '../../../components/chart/Chart';
 import { useUPlot } from '../../../components/chart/uplot';
 import { type ChartSpec, compactFormat, X_SCALE, xAxis } from '../../../components/chart/uplot-core';
 import type { FinancialReport } from '../api/get-financial-report';
+import { SERIES_LINES as KEYS, type Line, useFigureNames } from './names';
 
 type Day = FinancialReport['series'][number];
-export type Line = 'sales' | 'profit' | 'topups';
 
 const HEIGHT = 220;
-const KEYS: Line[] = ['sales', 'profit', 'topups'];
 
 interface Props {
   series: Day[];
@@ -21,7 +20,7 @@ interface Props {
   totals: Record<Line, string>;
   lang: Lang;
 }
-const COLOURS: Record<Line, string> = { sales: '#1467e0', profit: '#1b7a3a', topups: '#d97706' };
+const COLOURS: Record<Line, string> = { sales: '#1467e0', profit: '#1b7a3a', settled: '#d97706' };
 
 /**
  * The daily series as lines, drawn by uPlot. Only this module brings uPlot (through
@@ -35,11 +34,7 @@ export default function FinanceChart({ series, days, totals, lang }: Props) {
   const formatAmount = useFormatAmount();
   const box = useRef<HTMLDivElement>(null);
   const [pointed, setPointed] = useState<number | null>(null);
-  const labels: Record<Line, string> = {
-    sales: t('finance.figure.sales'),
-    profit: t('finance.figure.profit'),
-    topups: t('finance.figure.topups'),
-  };
+  const labels = useFigureNames().series;
   const day = pointed === null ? undefined : series[pointed];
 
   const spec = useMemo((): ChartSpec => {

@@ -21,6 +21,7 @@ function newBill(over: Partial<BillItem> = {}): BillItem {
     journal_type: 'recharge',
     amount: '100.00',
     balance_after: '1100.00',
+    fee: null,
     created_at: '2026-11-22T10:00:00.000Z',
     source: { type: 'recharge', id: seq },
     reason: null,
@@ -28,7 +29,25 @@ function newBill(over: Partial<BillItem> = {}): BillItem {
   };
 }
 
-const page = (list: BillItem[], total = list.length, p = 1) => ok({ total, page: p, limit: 20, list });
+/** A page of the bill; its sums are of every row kept (the test's rows unless told). */
+const page = (list: BillItem[], total = list.length, p = 1, sums?: { amount: string; fees?: string }) =>
+  ok({
+    total,
+    page: p,
+    limit: 20,
+    list,
+    account: 'wallet',
+    range: 'all',
+    from: null,
+    to: null,
+    sums: {
+      count: total,
+      amount:
+        sums?.amount ??
+        (list.reduce((acc, r) => acc + Math.round(Number(r.amount) * 100), 0) / 100).toFixed(2),
+      fees: sums?.fees ?? '0.00',
+    },
+  });
 const billCalls = (calls: Call[]) => calls.filter((c) => c.path === '/merchant/merchant/bill');
 
 describe('funds records', () => {
@@ -62,7 +81,8 @@ describe('funds records', () => {
     const rows = await screen.findAllByTestId('bill-row');
     expect(rows).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Funds records');
-    expect(screen.getByText('3 records')).toBeInTheDocument();
+    // What every record kept adds up to (the server's sum).
+    expect(screen.getByTestId('bill-sums')).toHaveTextContent('3 records, adding up to $660.00');
 
     const [withdrawal, adjustment, topUp] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(withdrawal).toHaveTextContent('Withdrawal');
@@ -135,7 +155,7 @@ describe('funds records', () => {
           c.query.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
       });
       await renderApp('/fundsRecords');
-      expect(await screen.findByText('25 records')).toBeInTheDocument();
+      expect(await screen.findByTestId('bill-sums')).toHaveTextContent('25 records, adding up to');
       await waitFor(() => expect(screen.getAllByTestId('bill-row')).toHaveLength(25));
       expect(screen.getByText('No more records')).toBeInTheDocument();
       expect(billCalls(calls).map((c) => c.query.get('page'))).toEqual(['1', '2']);
@@ -190,5 +210,54 @@ describe('funds records', () => {
     expect(await screen.findByText('+$100.00')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(tries).toBe(3);
+  });
+
+  it('opens on what a finance line keeps: the hold, a journal type, a period; shows their sum and fee; the chips remove themselves', async () => {
+    logIn();
+    const payout = newBill({
+      type: 'withdrawal',
+      journal_type: 'withdrawal_payout',
+      amount: '-100.00',
+      balance_after: '0.00',
+      fee: '2.00',
+    });
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/bill': (c) =>
+        c.query.get('account') === 'withdraw_hold'
+          ? page([payout], 1, 1, { amount: '-100.00', fees: '2.00' })
+          : page([]),
+    });
+    const { router } = await renderApp(
+      '/fundsRecords?account=withdraw_hold&journal_type=withdrawal_payout&range=week',
+    );
+    const [row] = await screen.findAllByTestId('bill-row');
+    expect(row).toHaveTextContent('Fee $2.00');
+    expect(row).toHaveTextContent('On hold: $0.00');
+    expect(screen.getByTestId('bill-sums')).toHaveTextContent(
+      '1 record, adding up to -$100.00 · of which fees $2.00',
+    );
+    const asked = billCalls(calls)[0];
+    expect(asked?.query.get('account')).toBe('withdraw_hold');
+    expect(asked?.query.get('journal_type')).toBe('withdrawal_payout');
+    expect(asked?.query.get('range')).toBe('week');
+    // The filters by the finance report's names, each removable.
+    expect(screen.getByTestId('filter-account')).toHaveTextContent('Withdrawal hold');
+    expect(screen.getByTestId('filter-journal_type')).toHaveTextContent('Withdrawals paid out');
+    expect(screen.getByTestId('filter-range')).toHaveTextContent('This week');
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Withdrawal hold' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?journal_type=withdrawal_payout&range=week'),
+    );
+    expect(billCalls(calls).at(-1)?.query.has('account')).toBe(false);
+  });
+
+  it('leaves out filters in the address that the server would refuse', async () => {
+    logIn();
+    const { calls } = mockApi({ ...config, 'GET /merchant/merchant/bill': () => page([]) });
+    await renderApp('/fundsRecords?account=escrow&journal_type=payday&range=decade');
+    expect(await screen.findByText('No funds records yet')).toBeInTheDocument();
+    const [first] = billCalls(calls);
+    for (const key of ['account', 'journal_type', 'range']) expect(first?.query.has(key)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { walletRoutes } from '@dropdesk/contract/wallet';
+import type { ReviewStatus, walletRoutes } from '@dropdesk/contract/wallet';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
 import { nextPageParam } from '../../../lib/query';
@@ -6,19 +6,19 @@ import { walletKeys } from '../../../lib/query-keys';
 
 type R = typeof walletRoutes.rechargeLog;
 
-/** GET recharge_log: the merchant's top-ups, newest first. */
-export const getRechargeLog = (page: number) =>
+/** GET recharge_log: the merchant's top-ups, newest first (of one status when given), with their sums. */
+export const getRechargeLog = (page: number, status?: ReviewStatus) =>
   call<R>(
     { method: 'GET', path: '/merchant/merchant/recharge_log' },
-    { query: { page: String(page) }, quiet: true },
+    { query: { page: String(page), status }, quiet: true },
   );
 
-export const rechargeLogQuery = () =>
+export const rechargeLogQuery = (status?: ReviewStatus) =>
   infiniteQueryOptions({
-    queryKey: walletKeys.rechargeLog(),
-    queryFn: ({ pageParam }) => getRechargeLog(pageParam),
+    queryKey: walletKeys.rechargeLog(status ? { status } : {}),
+    queryFn: ({ pageParam }) => getRechargeLog(pageParam, status),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
   });
 
-export const useRechargeLog = () => useInfiniteQuery(rechargeLogQuery());
+export const useRechargeLog = (status?: ReviewStatus) => useInfiniteQuery(rechargeLogQuery(status));

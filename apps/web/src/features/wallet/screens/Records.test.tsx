@@ -82,6 +82,32 @@ describe('top-up and withdrawal records', () => {
     expect(bank).toHaveTextContent('Rejected: Voucher unreadable');
   });
 
+  it('opened from Home’s pending top-ups: only those, what they add up to, and a chip that removes the filter', async () => {
+    logIn();
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/recharge_log': (c) =>
+        c.query.get('status') === 'pending'
+          ? ok({ total: 1, page: 1, limit: 20, list: [newTopUp()], sums: { count: 1, amount: '150.00' } })
+          : ok({
+              total: 2,
+              page: 1,
+              limit: 20,
+              list: [newTopUp(), newTopUp({ status: 'approved' })],
+              sums: { count: 2, amount: '300.00' },
+            }),
+    });
+    const { router } = await renderApp('/rechargeRecord?status=pending');
+    expect(await screen.findByTestId('recharge-sums')).toHaveTextContent('1 record, adding up to $150.00');
+    expect(calls.find((c) => c.path === '/merchant/merchant/recharge_log')?.query.get('status')).toBe(
+      'pending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Pending' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getAllByTestId('record')).toHaveLength(2));
+    expect(screen.queryByTestId('recharge-sums')).toBeNull();
+  });
+
   it('a pending top-up is cancelled after a confirmation, and the list says so', async () => {
     logIn();
     const row = newTopUp({ order_no: 'R777' });

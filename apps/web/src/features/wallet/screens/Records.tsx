@@ -1,5 +1,8 @@
 import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList, type InfiniteQueryLike } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
@@ -16,14 +19,19 @@ import styles from './records.module.css';
 
 type Row = RechargeItem | WithdrawalItem;
 
-function StatusLabel({ status }: { status: ReviewStatus }) {
-  const { t } = useTranslation();
-  const text = {
+/** A record's status in words (literal keys for the i18n check). */
+function statusText(t: TFunction, status: ReviewStatus): string {
+  return {
     pending: t('wallet.status.pending'),
     approved: t('wallet.status.approved'),
     rejected: t('wallet.status.rejected'),
     cancelled: t('wallet.status.cancelled'),
   }[status];
+}
+
+function StatusLabel({ status }: { status: ReviewStatus }) {
+  const { t } = useTranslation();
+  const text = statusText(t, status);
   return (
     <span className={styles.status} data-status={status}>
       {text}
@@ -113,18 +121,21 @@ function useConfirmCancel(cancel: Cancel, question: (row: Row) => string) {
 interface RecordsProps {
   title: string;
   query: InfiniteQueryLike<Row>;
+  /** Above the rows: what a figure's list adds up to, and its filter. */
+  header?: ReactNode;
   cancel: Cancel;
   /** The confirmation question for one record, its amount already formatted. */
   question: (row: Row, amount: string) => string;
 }
 
 /** One merchant's top-ups or withdrawals, newest first, each pending one cancellable. */
-function RecordsScreen({ title, query, cancel, question }: RecordsProps) {
+function RecordsScreen({ title, query, cancel, question, header }: RecordsProps) {
   const { t } = useTranslation();
   const formatAmount = useFormatAmount();
   const ask = useConfirmCancel(cancel, (r) => question(r, formatAmount(r.amount)));
   return (
     <Page title={title}>
+      {header}
       <InfiniteList query={query} empty={t('wallet.noRecords')}>
         {(rows) => (
           <ul className={ui.recordList}>
@@ -143,12 +154,44 @@ function RecordsScreen({ title, query, cancel, question }: RecordsProps) {
   );
 }
 
+const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected', 'cancelled'];
+
+/**
+ * Top-up records, newest first; `?status=pending` is what Home's and the finance report's "pending
+ * top-ups" open: the records of that status, what they add up to (the server's sums), and a chip
+ * that removes the filter.
+ */
 export function RechargeRecordScreen() {
   const { t } = useTranslation();
+  const formatAmount = useFormatAmount();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status');
+  const status = STATUSES.find((s) => s === asked);
+  const query = useRechargeLog(status);
+  const sums = query.data?.pages[0]?.sums;
+  const header = status && (
+    <div className={styles.figureHead}>
+      <button
+        type="button"
+        className={styles.removable}
+        onClick={() => setParams({}, { replace: true })}
+        aria-label={t('orders.filter.remove', { filter: statusText(t, status) })}
+        data-testid="filter-status"
+      >
+        {statusText(t, status)} <span aria-hidden="true">×</span>
+      </button>
+      {sums && (
+        <p className={styles.sums} aria-live="polite" data-testid="recharge-sums">
+          {t('funds.sums', { count: sums.count, amount: formatAmount(sums.amount) })}
+        </p>
+      )}
+    </div>
+  );
   return (
     <RecordsScreen
       title={t('routes.rechargeRecord')}
-      query={useRechargeLog()}
+      query={query}
+      header={header}
       cancel={useCancelRecharge()}
       question={(r, amount) => t('wallet.cancelTopupQuestion', { amount, orderNo: r.order_no })}
     />
