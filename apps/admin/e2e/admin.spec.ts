@@ -51,7 +51,7 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   await page2.getByRole('menuitem', { name: 'Balance adjustments' }).click();
   const row = page2.getByRole('row').filter({ hasText: 'Courier lost parcel' });
   await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(said(page2, 'Approved and posted: the balance is now 25.00')).toBeVisible();
+  await expect(said(page2, 'Approved and posted: the balance is now $25.00')).toBeVisible();
   await shot(page2, testInfo, 'adjustment-approved');
 
   // The audit log shows it, before and after.
