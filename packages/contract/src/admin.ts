@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField } from './account';
+import { currencyInfo, passwordField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { ADMINS, defineRoute, OPERATOR_ROLES, type OperatorRole } from './route';
 import { text } from './text';
@@ -57,6 +57,59 @@ export const operatorItem = z.object({
   created_at: isoTime,
   last_login_at: isoTime.nullable(),
 });
+
+/**
+ * Every action the server writes to the audit log, `<target kind>.<verb>`. The server's `audit()`
+ * takes only these (its type), so a new action is added here first; the console names each one in
+ * words in every language (`features/operators/components/audit-actions.ts`, held to this list by
+ * its test).
+ */
+export const AUDIT_ACTIONS = [
+  'operator.login',
+  'operator.enrol_totp',
+  'operator.logout',
+  'operator.create',
+  'operator.update',
+  'operator.reset_totp',
+  'recharge.approve',
+  'recharge.reject',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'kyc.approve',
+  'kyc.reject',
+  'refund.arbitrate.refund',
+  'refund.arbitrate.reject',
+  'adjustment.propose',
+  'adjustment.approve',
+  'adjustment.reject',
+  'order.ship',
+  'order.progress',
+  'shop.close',
+  'shop.reopen',
+  'category.create',
+  'category.update',
+  'product.create',
+  'product.update',
+  'product.image.add',
+  'product.import',
+  'level.create',
+  'level.update',
+  'express_package.create',
+  'express_package.update',
+  'message.broadcast',
+  'announcement.create',
+  'announcement.update',
+  'announcement.enable',
+  'announcement.disable',
+  'deposit_address.set',
+  'topup_bank_account.set',
+  'wallet_settings.set',
+  'settings.service_contact',
+  'alliance.rate',
+  'ledger.check',
+  'invite.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A JSON object recorded with an audit entry (`before`, `after`, `detail`), or null. */
 const auditValue = z.record(z.string(), z.unknown()).nullable();
@@ -127,7 +180,13 @@ export const adminRoutes = {
         .max(128, { error: 'LOGIN_EXPIRED' }),
       code: totpCodeField,
     }),
-    data: z.object({ token: z.string(), operator: operatorSelf, idle_minutes: z.number() }),
+    /** `currency`: the platform's one currency, which the console writes every amount in. */
+    data: z.object({
+      token: z.string(),
+      operator: operatorSelf,
+      idle_minutes: z.number(),
+      currency: currencyInfo,
+    }),
   }),
   logout: defineRoute({
     method: 'POST',
@@ -143,9 +202,10 @@ export const adminRoutes = {
     path: '/admin/me',
     auth: 'operator',
     roles: ANY_OPERATOR,
-    summary: 'The signed-in operator, and the minutes without a request after which its session ends',
+    summary:
+      "The signed-in operator, the minutes without a request after which its session ends, and the platform's currency",
     refusals: [],
-    data: z.object({ operator: operatorSelf, idle_minutes: z.number() }),
+    data: z.object({ operator: operatorSelf, idle_minutes: z.number(), currency: currencyInfo }),
   }),
   operators: defineRoute({
     method: 'GET',

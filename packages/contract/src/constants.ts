@@ -19,6 +19,23 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A browser language tag as one of ours: exact ("zh-CN"), any Chinese → zh-CN, else by its base ("en-GB" → en); null for others. */
+export function matchLang(tag: string): Lang | null {
+  if (isLang(tag)) return tag;
+  const base = tag.toLowerCase().split('-')[0] ?? '';
+  if (base === 'zh') return 'zh-CN';
+  return isLang(base) ? base : null;
+}
+
+/** The first of a browser's languages (`navigator.languages`, in its order) that is one of ours, else null. */
+export function browserLang(tags: readonly (string | undefined)[]): Lang | null {
+  for (const tag of tags) {
+    const lang = tag ? matchLang(tag) : null;
+    if (lang) return lang;
+  }
+  return null;
+}
+
 /**
  * The language named by the `lang` cookie of a Cookie header (the merchant app mirrors local
  * storage's choice into it, so the server can send /login already in it), else the default.

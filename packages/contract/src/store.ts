@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './account';
+import { LANGUAGES } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
 import { moneyTrail, orderEvent, refundAmount, refundItem } from './orders';
@@ -65,6 +66,11 @@ export const storeShop = z.object({
   rating: z.number().nullable(),
   ratings: z.number().int(),
   closed: z.boolean(),
+  /**
+   * The shop's language: its merchant's (chosen in the merchant app, `set_language`). The storefront
+   * shows a shop in it until the buyer picks another.
+   */
+  lang: z.enum(LANGUAGES),
 });
 
 export const storeProduct = z.object({
@@ -80,6 +86,8 @@ export const storeProduct = z.object({
 
 export const storeProductDetail = storeProduct.extend({
   shop_id: z.number().int(),
+  /** The shop's language (storeShop.lang): a product page opened from a link shows the shop's language. */
+  shop_lang: z.enum(LANGUAGES),
   description: z.string(),
   images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
 });

@@ -32,7 +32,7 @@ export default function ConsoleLayout() {
 /** The role's side menu, who is signed in, the idle clock. */
 function Frame() {
   const { t } = useTranslation();
-  const { operator } = useSession();
+  const { operator, currency } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const app = App.useApp();
@@ -78,7 +78,9 @@ function Frame() {
         </Layout.Header>
         <Layout.Content className={styles.content}>
           {allowed ? (
-            <Outlet />
+            // Amounts are written with the session's currency (lib/format.ts): a screen drawn before
+            // the server named it (a session kept by an older console) is drawn again once it has.
+            <Outlet key={currency ? `${currency.code} ${currency.symbol}` : ''} />
           ) : (
             <Result status="403" title={t('errors.forbiddenTitle')} subTitle={t('errors.forbiddenText')} />
           )}

@@ -1,5 +1,7 @@
+import { amountIn } from '@dropdesk/contract/amount';
 import type { Lang } from '@dropdesk/contract/constants';
 import { currentLang } from './i18n';
+import { session } from './session';
 
 /** Locale-aware formatting in the console's language. Money stays a decimal string, never a float. */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
@@ -16,13 +18,17 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
   return f;
 }
 
-/** "1234.5" → "1,234.50" (en), "1.234,50" (vi, tr). */
-export function formatMoney(value: string | number, lang: Lang = currentLang()): string {
-  const f = cached(
-    `m|${lang}`,
-    () => new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  );
-  return f.format(value as Intl.StringNumericLiteral);
+/**
+ * An amount with the platform's currency, the one way the console writes money: "1234.5" →
+ * "$1,234.50" (en), "1.234,50 $" (vi). The currency is the session's (`login/totp` and `me` name
+ * it); before the server has named it, the number alone.
+ */
+export function formatMoney(
+  value: string | number,
+  lang: Lang = currentLang(),
+  currency = session.get().currency,
+): string {
+  return amountIn(String(value), lang, currency);
 }
 
 export function formatNumber(value: number, lang: Lang = currentLang()): string {

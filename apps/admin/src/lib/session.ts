@@ -1,3 +1,4 @@
+import type { CurrencyInfo } from '@dropdesk/contract/account';
 import type { OperatorRole } from '@dropdesk/contract/route';
 import { useSyncExternalStore } from 'react';
 
@@ -15,11 +16,22 @@ export interface SessionState {
   idleMinutes: number;
   /** When the last request went out (epoch ms): the idle clock restarts with each one. */
   lastRequestAt: number;
+  /**
+   * The platform's one currency, as `login/totp` and `me` name it: every amount is written with it
+   * (lib/format.ts `formatMoney`). Null until the server has said (a session kept by an older console).
+   */
+  currency: CurrencyInfo | null;
 }
 
 /** localStorage key of the session (never a password). */
 export const SESSION_KEY = 'console-session';
-const EMPTY: SessionState = { token: null, operator: null, idleMinutes: 30, lastRequestAt: 0 };
+const EMPTY: SessionState = {
+  token: null,
+  operator: null,
+  idleMinutes: 30,
+  lastRequestAt: 0,
+  currency: null,
+};
 
 function read(): SessionState {
   try {
@@ -51,11 +63,11 @@ export const session = {
   get: (): SessionState => state,
   /** Tests and a new page load: read storage again. */
   reload: (): void => set(read()),
-  signIn(token: string, operator: Operator, idleMinutes: number): void {
-    set({ token, operator, idleMinutes, lastRequestAt: Date.now() });
+  signIn(token: string, operator: Operator, idleMinutes: number, currency: CurrencyInfo): void {
+    set({ token, operator, idleMinutes, lastRequestAt: Date.now(), currency });
   },
-  setOperator(operator: Operator, idleMinutes: number): void {
-    if (state.token) set({ ...state, operator, idleMinutes });
+  setOperator(operator: Operator, idleMinutes: number, currency: CurrencyInfo): void {
+    if (state.token) set({ ...state, operator, idleMinutes, currency });
   },
   touched(): void {
     if (state.token) set({ ...state, lastRequestAt: Date.now() });

@@ -7,6 +7,9 @@ import { initI18n, switchLanguage } from '../lib/i18n';
 import { session } from '../lib/session';
 import { ok } from './api';
 
+/** The platform's currency as the server names it by default. */
+export const USD = { code: 'USD', symbol: '$' };
+
 /** English, so tests read like the operator's story. */
 export async function setupI18n() {
   await initI18n('en');
@@ -24,7 +27,7 @@ export async function renderConsole(path: string) {
 /** A signed-in operator of `role`. */
 export function signInAs(role: OperatorRole, over: { id?: number; username?: string } = {}) {
   const operator = { id: over.id ?? 7, username: over.username ?? `${role}-op`, role };
-  session.signIn('tok-test', operator, 30);
+  session.signIn('tok-test', operator, 30, USD);
   return operator;
 }
 
@@ -39,6 +42,7 @@ export async function shows(text: string | RegExp, options?: Parameters<typeof s
 /** The `me` every screen inside the layout asks for, as the signed-in operator of `signInAs`. */
 export function meRoute(role: OperatorRole) {
   return {
-    'GET /admin/me': () => ok({ operator: { id: 7, username: `${role}-op`, role }, idle_minutes: 30 }),
+    'GET /admin/me': () =>
+      ok({ operator: { id: 7, username: `${role}-op`, role }, idle_minutes: 30, currency: USD }),
   };
 }

@@ -110,14 +110,19 @@ const early = new Map<string, { at: number; headers: string; response: Promise<R
  * (`LANDING.start`, app/landing.ts): the page's first identical call (same address, language and session) takes
  * its answer instead of asking again, so the page's data travels while its code does.
  */
-export function startEarly<K extends StoreCall>(name: K, query: QueryOf<Routes[K]>): void {
+export function startEarly<K extends StoreCall>(
+  name: K,
+  query: QueryOf<Routes[K]>,
+): Promise<Response> | null {
   const [method, path] = ROUTES[name];
-  if (method !== 'GET') return;
+  if (method !== 'GET') return null;
   const url = urlOf(path, query as Record<string, unknown>);
   const headers = baseHeaders();
   const response = fetch(url, { headers });
   response.catch(() => undefined); // a failure is the page's to report, when it asks
   early.set(url, { at: Date.now(), headers: JSON.stringify(headers), response });
+  // The landing may read a copy of it first (app/landing.ts: the shop's language).
+  return response;
 }
 
 function takeEarly(url: string, headers: Record<string, string>): Promise<Response> | undefined {

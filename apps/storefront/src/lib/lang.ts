@@ -1,31 +1,72 @@
-import { DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
-import { load } from './storage';
+import { browserLang, DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
+import { load, loadJson, save } from './storage';
 
 /**
  * The reader's language without i18next, so that the first reads can start (with their `lang`
  * header) before i18next has loaded: `app/landing.ts` and `lib/api.ts` need only this.
+ *
+ * Which language a page shows (docs/storefront.md "Languages"):
+ * 1. the buyer's own choice, once made in the header's switcher (`sf.lang`), on every shop;
+ * 2. else the shop's language (its merchant's, `lang` of the shop's reply, `shop_lang` of a
+ *    product's), remembered per shop (`sf.shopLangs`) so the next visit starts in it at once;
+ * 3. where no shop is in view (the buyer's orders, sign-in), the last shop's language;
+ * 4. else the browser's first language that is one of ours, else Vietnamese.
  */
 
 let active: Lang | null = null;
 
-/** A browser language tag → one of ours: exact ("zh-CN"), any Chinese → zh-CN, else by base ("en-GB" → en). */
-export function matchLang(tag: string): Lang | null {
-  if (isLang(tag)) return tag;
-  const base = tag.toLowerCase().split('-')[0] ?? '';
-  if (base === 'zh') return 'zh-CN';
-  return isLang(base) ? base : null;
+/** Shops whose language is kept: the newest ones. */
+const KEPT_SHOPS = 50;
+
+/** The language the buyer picked in the header's switcher, if any. */
+export function chosenLang(): Lang | null {
+  const chosen = load('lang');
+  return isLang(chosen) ? chosen : null;
 }
 
-/** The buyer's language: their choice (local storage), else the browser's, else Vietnamese. */
-export function detectLang(): Lang {
-  const chosen = load('lang');
-  if (isLang(chosen)) return chosen;
-  const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const tag of tags) {
-    const lang = tag ? matchLang(tag) : null;
-    if (lang) return lang;
-  }
-  return DEFAULT_LANG;
+function shopLangs(): Record<string, string> {
+  const kept = loadJson<unknown>('shopLangs', {});
+  return kept && typeof kept === 'object' ? (kept as Record<string, string>) : {};
+}
+
+/** A shop's language as last seen on this device, if it was seen. */
+export function knownShopLang(shop: string | number): Lang | null {
+  const lang = shopLangs()[String(shop)];
+  return isLang(lang) ? lang : null;
+}
+
+/** Keeps a shop's language (from its reply) for the next visit. */
+export function rememberShopLang(shop: string | number, lang: Lang): void {
+  const kept = shopLangs();
+  const key = String(shop);
+  if (kept[key] === lang) return;
+  delete kept[key];
+  const next = { ...kept, [key]: lang };
+  const keys = Object.keys(next);
+  for (const old of keys.slice(0, Math.max(0, keys.length - KEPT_SHOPS))) delete next[old];
+  save('shopLangs', JSON.stringify(next));
+}
+
+/** The browser's languages, most preferred first. */
+function browserTags(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** The language a page shows when the buyer has not chosen: the shop's (or the last shop's), else the browser's, else vi. */
+export function defaultLang(shop?: string | number | null): Lang {
+  const last = load('shop');
+  return (
+    (shop ? knownShopLang(shop) : null) ??
+    (last ? knownShopLang(last) : null) ??
+    browserLang(browserTags()) ??
+    DEFAULT_LANG
+  );
+}
+
+/** The buyer's language: their choice, else the default for `shop` (or the last shop seen). */
+export function detectLang(shop?: string | number | null): Lang {
+  return chosenLang() ?? defaultLang(shop);
 }
 
 /** The language the page shows (lib/i18n.ts sets it once its texts are in), else the detected one. */

@@ -30,6 +30,7 @@ export const shopData = (over: Record<string, unknown> = {}) => ({
   rating: 4.6,
   ratings: 5,
   closed: false,
+  lang: 'en',
   ...over,
 });
 
@@ -47,6 +48,7 @@ export const productData = (id: number, over: Record<string, unknown> = {}) => (
 export const productDetail = (id: number, over: Record<string, unknown> = {}) => ({
   ...productData(id),
   shop_id: 7,
+  shop_lang: 'en',
   description: 'A good thing.',
   images: [
     { url: `/uploads/p${id}.jpg`, width: 800, height: 800 },

@@ -12,18 +12,26 @@ import { admin, api, baseURL, ok, registerMerchant, type TestMerchant } from './
 import { shot } from './shot';
 import { idempotent, setPayPassword, toppedUp } from './wallet';
 
-/** A buyer's phone: a fresh context (no merchant session, no storefront storage) in `lang`. */
+/**
+ * A buyer's phone: a fresh context (no merchant session) in `lang`, whose buyer has picked `lang` in
+ * the storefront's switcher (`sf.lang`, their choice). Without a choice the storefront shows a shop
+ * in the shop's own language (storefront-language.spec.ts): `chosen: false` leaves it unchosen.
+ */
 export async function buyerPhone(
   browser: Browser,
   lang: Lang,
+  { chosen = true }: { chosen?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     ...devices['Pixel 7'],
     baseURL,
-    // The storefront takes the browser's language when the buyer has chosen none.
     locale: lang === 'en' ? 'en-US' : lang === 'vi' ? 'vi-VN' : lang,
     timezoneId: 'Asia/Ho_Chi_Minh',
   });
+  if (chosen)
+    await context.addInitScript((choice) => {
+      if (!localStorage.getItem('sf.lang')) localStorage.setItem('sf.lang', choice);
+    }, lang);
   return { context, page: await context.newPage() };
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setFlash } from '../../lib/flash';
 import { session } from '../../lib/session';
 import { mockApi, ok, refusal } from '../../test/api';
-import { renderConsole, shows } from '../../test/render';
+import { renderConsole, shows, USD } from '../../test/render';
 
 const operator = { id: 3, username: 'rita', role: 'reviewer' as const };
 
@@ -19,7 +19,7 @@ describe('sign-in', () => {
           secret: 'JBSWY3DPEHPK3PXP',
           otpauth_uri: 'otpauth://totp/Dropdesk:rita?secret=JBSWY3DPEHPK3PXP',
         }),
-      'POST /admin/login/totp': () => ok({ token: 'tok-1', operator, idle_minutes: 30 }),
+      'POST /admin/login/totp': () => ok({ token: 'tok-1', operator, idle_minutes: 30, currency: USD }),
     });
     const { router } = await renderConsole('/login?redirect=%2Fqueues%2Fkyc');
     await user.type(await screen.findByLabelText('Username'), 'rita');

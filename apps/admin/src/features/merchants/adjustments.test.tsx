@@ -39,7 +39,7 @@ describe('balance adjustments (four eyes)', () => {
     const theirRow = rows.find((r) => r.textContent?.includes('second'))!;
     expect(within(mineRow).getByRole('button', { name: 'Approve' })).toBeDisabled();
     await user.click(within(theirRow).getByRole('button', { name: 'Approve' }));
-    await shows('Approved and posted: the balance is now 125.00');
+    await shows('Approved and posted: the balance is now $125.00');
     const approve = calls.find((c) => c.path === '/admin/adjustments/approve')!;
     expect(approve.body).toEqual({ id: 2 });
     expect(approve.headers.get('Idempotency-Key')).toMatch(/^adjustment-approve-2-/);

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../lib/i18n';
+import { SESSION_KEY, session } from '../../lib/session';
 import { mockApi, ok } from '../../test/api';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
@@ -54,12 +56,35 @@ describe('the overview', () => {
       },
     });
     await renderConsole('/');
-    await shows('2,300.50');
+    // Money carries the platform's currency (the session's, from sign-in and `me`).
+    await shows('$2,300.50');
+    expect(screen.getByText('$150.00')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/admin/overview')?.query.get('tz')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Top-ups' })).toBeInTheDocument();
     await shows('No ledger check has run yet');
     await user.click(screen.getByRole('button', { name: 'Run it now' }));
     await shows('Every journal balances and every balance equals its postings');
+  });
+
+  it('writes every amount in the currency the server names, in the operator’s language, also for a session kept without one', async () => {
+    // A session an older console kept has no currency: `me` names it, and the screen is drawn again.
+    const operator = { id: 7, username: 'support-op', role: 'support' };
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ token: 'tok-old', operator, idleMinutes: 30, lastRequestAt: Date.now() }),
+    );
+    session.reload();
+    expect(session.get().currency).toBeNull();
+    mockApi({
+      'GET /admin/me': () => ok({ operator, idle_minutes: 30, currency: { code: 'EUR', symbol: '€' } }),
+      'GET /admin/overview': () => ok(overview),
+    });
+    await renderConsole('/');
+    await shows('€2,300.50');
+    expect(screen.getByText('€500.00')).toBeInTheDocument();
+    expect(screen.queryByText('2,300.50')).not.toBeInTheDocument();
+    await switchLanguage('vi');
+    await waitFor(() => expect(document.body.textContent).toContain('2.300,50\u00a0€'));
   });
 
   it('for a catalogue operator: no ledger-check button, and the queues it cannot open are not links', async () => {

@@ -20,6 +20,7 @@ export async function adminRoutes(app: FastifyInstance) {
     hashCost: app.config.argon2,
     box: new SecretBox(app.config.secret),
     idleMinutes: app.config.operatorIdleMinutes,
+    currency: app.config.currency,
   });
   const operators = new OperatorsAdmin({ db, clock, sessions, hashCost: app.config.argon2 });
   const auditLog = new AuditLog({ db });

@@ -3,7 +3,7 @@ import { adminRoutes as r } from '@dropdesk/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client, expectRefusal } from '../../../test/client';
-import { codeAt, newMerchant, newOperator, OPERATOR_PASSWORD } from '../../../test/factories';
+import { codeAt, newMerchant, newOperator, OPERATOR_PASSWORD, operatorLogin } from '../../../test/factories';
 import { auditSince, lastAuditId } from '../../../test/services';
 import { SecretBox, totpCode } from '../../lib/totp';
 import { createOperator } from './operators';
@@ -85,12 +85,14 @@ describe(`operator sign-in (${engine})`, () => {
       token: expect.any(String),
       operator: { id: op.id, username: op.username, role: 'reviewer' },
       idle_minutes: 30,
+      currency: { code: 'USD', symbol: '$' },
     });
     expect(await count('sessions')).toBe(sessions + 1);
     const me = await new Client(t.app, second.data.token).call(r.me);
     expect(me.data).toEqual({
       operator: { id: op.id, username: op.username, role: 'reviewer' },
       idle_minutes: 30,
+      currency: { code: 'USD', symbol: '$' },
     });
     // An operator token is not a merchant token.
     expect((await new Client(t.app, second.data.token).call(accountRoutes.getMerInfo)).status).toBe(401);
@@ -106,6 +108,19 @@ describe(`operator sign-in (${engine})`, () => {
         detail: null,
       },
     ]);
+  });
+
+  it('tells the console the platform’s currency as configured, on sign-in and in `me`', async () => {
+    const eur = await buildTestApp({ currency: { code: 'EUR', symbol: '€' } });
+    try {
+      const op = await newOperator(eur, 'support');
+      expect((await op.call(r.me)).data.currency).toEqual({ code: 'EUR', symbol: '€' });
+      eur.clock.advance(STEP);
+      const signedIn = await operatorLogin(eur, op.username, OPERATOR_PASSWORD, op.totpSecret);
+      expect(signedIn.currency).toEqual({ code: 'EUR', symbol: '€' });
+    } finally {
+      await eur.close();
+    }
   });
 
   it('the first login enrols: a secret and its otpauth URI, recorded by the first right code', async () => {

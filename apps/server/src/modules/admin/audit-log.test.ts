@@ -48,9 +48,9 @@ describe(`the audit log (${engine})`, () => {
       db,
       {
         operatorId: admin.id,
-        action: 'test.entry',
-        targetType: 'test',
-        targetId: 1,
+        action: 'invite.create',
+        targetType: 'invitation_code',
+        targetId: 'TEST1',
         before: null,
         after: { a: 1 },
       },
@@ -67,7 +67,7 @@ describe(`the audit log (${engine})`, () => {
     if (t.engine === 'postgres')
       await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
     const [entry] = await auditSince(t, id - 1);
-    expect(entry).toMatchObject({ action: 'test.entry', after: { a: 1 } });
+    expect(entry).toMatchObject({ action: 'invite.create', after: { a: 1 } });
   });
 
   // ------------------------------------------------------------ reading it
@@ -153,15 +153,15 @@ describe(`the audit log (${engine})`, () => {
       t.database.db,
       {
         operatorId: null,
-        action: 'test.cli',
-        targetType: 'cli',
-        targetId: 'x',
+        action: 'invite.create',
+        targetType: 'invitation_code',
+        targetId: 'TEST2',
         before: null,
         after: { ok: true },
       },
       t.clock.now(),
     );
-    const cli = await admin.call(r.audit, { action: 'test.cli' });
+    const cli = await admin.call(r.audit, { action: 'invite.create' });
     expect(cli.data.list[0]).toMatchObject({
       operator: null,
       after: { ok: true },

@@ -1,3 +1,4 @@
+import type { CurrencyInfo } from '@dropdesk/contract/account';
 import { type adminRoutes, LOGIN_TICKET_ATTEMPTS, LOGIN_TICKET_MINUTES } from '@dropdesk/contract/admin';
 import type { DataOf } from '@dropdesk/contract/route';
 import type { Db } from '../../db/database';
@@ -20,6 +21,8 @@ export interface OperatorAuthDeps {
   box: SecretBox;
   /** `OPERATOR_IDLE_MINUTES`: told to the console, which warns before its session ends. */
   idleMinutes: number;
+  /** The platform's one currency (`CURRENCY`): the console writes every amount with it. */
+  currency: CurrencyInfo;
 }
 
 type LoginStep = DataOf<typeof adminRoutes.login>;
@@ -126,6 +129,7 @@ export class OperatorAuth {
       token,
       operator: { id: op.id, username: op.username, role: op.role },
       idle_minutes: this.deps.idleMinutes,
+      currency: this.deps.currency,
     };
   }
 
@@ -156,6 +160,7 @@ export class OperatorAuth {
     return {
       operator: { id: op.id, username: op.username, role: op.role },
       idle_minutes: this.deps.idleMinutes,
+      currency: this.deps.currency,
     };
   }
 }

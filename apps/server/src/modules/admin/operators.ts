@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@dropdesk/contract/admin';
+import type { AuditAction, OperatorRole } from '@dropdesk/contract/admin';
 import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
 import { type NoticeType, notify } from '../messages/notices.repository';
@@ -41,8 +41,8 @@ export type AuditValue = Record<string, unknown> | null;
 export interface AuditEntry {
   /** Null for the command line (`npm run ops`). */
   operatorId: number | null;
-  /** `<target kind>.<verb>`, e.g. `recharge.approve`, `operator.reset_totp`. */
-  action: string;
+  /** `<target kind>.<verb>`, e.g. `recharge.approve`: one of the contract's AUDIT_ACTIONS. */
+  action: AuditAction;
   targetType: string;
   targetId: string | number;
   before: AuditValue;
@@ -82,7 +82,7 @@ export async function recordDecision(
   tx: Db,
   decision: {
     operatorId: number;
-    action: string;
+    action: AuditAction;
     target: { type: string; id: number };
     before: AuditValue;
     after: AuditValue;

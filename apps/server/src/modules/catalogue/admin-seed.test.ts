@@ -93,21 +93,68 @@ describe(`the demo catalogue seed (${engine})`, () => {
     expect(new Set(texts.filter((x) => x.lang === 'en').map((x) => x.title)).size).toBe(products.length);
   });
 
-  it('gives every product an image pair on disk, from a few dozen drawings, with its sizes', async () => {
+  it('gives every product an image pair on disk, one drawing per kind of goods in its category’s colour', async () => {
     const images = await db().selectFrom('product_images').selectAll().execute();
     const products = await count('products');
     expect(new Set(images.map((i) => i.product_id)).size).toBe(products);
     expect(images.every((i) => i.thumb_width === 320 && i.thumb_height === 320)).toBe(true);
     expect(images.every((i) => i.detail_width === 640 && i.detail_height === 640)).toBe(true);
     const dir = productMediaDir(t.config.dataDir);
+    const thumbOf = (key: string) => path.join(dir, `${key}-thumb.webp`);
     const inodes = new Set<number>();
     for (const image of images) {
-      const thumb = fs.statSync(path.join(dir, `${image.key}-thumb.webp`));
+      inodes.add(fs.statSync(thumbOf(image.key)).ino);
       fs.statSync(path.join(dir, `${image.key}-detail.webp`));
-      inodes.add(thumb.ino);
     }
-    // Shared files: one drawing per subcategory and per colour.
-    expect(inodes.size).toBeLessThanOrEqual(60);
+    // Shared files: one drawing per kind of goods (120) and one per colour (5).
+    expect(inodes.size).toBe(125);
+
+    // Each product's first image is its kind's drawing: the 5 variants of a kind share one, and no
+    // two kinds share theirs (the kind is the English title before " - <variant>").
+    const firsts = await db()
+      .selectFrom('product_images as i')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .innerJoin('product_texts as x', (j) => j.onRef('x.product_id', '=', 'p.id').on('x.lang', '=', 'en'))
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['i.key', 'x.title', 'c.parent_id'])
+      .where('i.sort', '=', 0)
+      .execute();
+    const drawingOfKind = new Map<string, Set<number>>();
+    const kindsOfCategory = new Map<number, Map<string, string>>();
+    for (const row of firsts) {
+      const kind = row.title.split(' - ')[0] as string;
+      const inode = fs.statSync(thumbOf(row.key)).ino;
+      drawingOfKind.set(kind, (drawingOfKind.get(kind) ?? new Set()).add(inode));
+      const kinds = kindsOfCategory.get(row.parent_id!) ?? new Map<string, string>();
+      kinds.set(kind, row.key);
+      kindsOfCategory.set(row.parent_id!, kinds);
+    }
+    expect(drawingOfKind.size).toBe(120);
+    expect([...drawingOfKind.values()].every((drawings) => drawings.size === 1)).toBe(true);
+    expect(new Set([...drawingOfKind.values()].map((d) => [...d][0])).size).toBe(120);
+
+    // The colour says the category: every kind of one category on the same background, and each
+    // category on a background of its own (a corner of the thumbnail, averaged).
+    const background = async (key: string) => {
+      const corner = await sharp(thumbOf(key))
+        .extract({ left: 2, top: 2, width: 8, height: 8 })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      return [0, 1, 2].map((c) =>
+        Math.round(corner.filter((_, i) => i % 3 === c).reduce((a, b) => a + b, 0) / 64),
+      );
+    };
+    const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - (b[i] as number)) <= 3);
+    const categoryColours: number[][] = [];
+    for (const kinds of kindsOfCategory.values()) {
+      const colours = await Promise.all([...kinds.values()].map(background));
+      const first = colours[0] as number[];
+      expect(colours.every((c) => near(c, first))).toBe(true);
+      expect(categoryColours.some((other) => near(other, first))).toBe(false);
+      categoryColours.push(first);
+    }
+    expect(categoryColours).toHaveLength(10);
     const sample = images[images.length - 1]!;
     const res = await t.app.inject({ method: 'GET', url: `/media/products/${sample.key}-detail.webp` });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@dropdesk/contract/admin';
 import type { Lang } from '@dropdesk/contract/constants';
 import type { AdminPackage } from '@dropdesk/contract/express';
 import { formatMoney } from '@dropdesk/contract/money';
@@ -111,7 +112,7 @@ export class ExpressAdmin {
   private audit(
     tx: Db,
     op: SessionOperator,
-    action: string,
+    action: AuditAction,
     id: number,
     before: PackageRow | null,
     after: PackageRow,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@dropdesk/contract/admin';
 import type { Lang } from '@dropdesk/contract/constants';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
@@ -217,7 +218,7 @@ export class OrderDesk {
     now: number,
     move: (tx: Db) => Promise<{
       order: OrderRow;
-      action: string;
+      action: AuditAction;
       before: Record<string, unknown>;
       after: Record<string, unknown>;
       notice: { type: 'order_shipped' | 'order_progress'; params: Record<string, string | number | null> };

@@ -41,6 +41,7 @@ export const storefrontRepository = {
         's.google',
         'm.status',
         'm.time_zone',
+        'm.lang',
       ])
       .where('s.merchant_id', '=', merchantId)
       .executeTakeFirst();
@@ -169,12 +170,16 @@ export const storefrontRepository = {
     );
   },
 
-  /** One listing, if it is on shelf and its product active, with whether it is featured at `now`. */
-  onShelf(db: Db, listingId: number, now: number): Promise<ShelfRow | undefined> {
+  /**
+   * One listing, if it is on shelf and its product active, with whether it is featured at `now` and
+   * its shop's language (its merchant's).
+   */
+  onShelf(db: Db, listingId: number, now: number): Promise<(ShelfRow & { shop_lang: string }) | undefined> {
     return db
       .selectFrom('listings as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
-      .select([...SHELF_COLUMNS, recommendedAt(now)])
+      .innerJoin('merchants as m', 'm.id', 'l.merchant_id')
+      .select([...SHELF_COLUMNS, recommendedAt(now), 'm.lang as shop_lang'])
       .where('l.id', '=', listingId)
       .where('l.status', '=', 'selling')
       .where('p.active', '=', 1)

@@ -1,5 +1,5 @@
 import { sellingPrice } from '@dropdesk/contract/catalogue';
-import type { Lang } from '@dropdesk/contract/constants';
+import { DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
 import { formatMoney } from '@dropdesk/contract/money';
 import { isHttpsLink } from '@dropdesk/contract/shop';
 import type { storeProduct, storeProductDetail, storeShop } from '@dropdesk/contract/store';
@@ -23,6 +23,8 @@ type StoreProductDetail = z.infer<typeof storeProductDetail>;
 
 const fileUrl = (ref: string | null) => (ref ? `/uploads/${ref}` : null);
 const httpsOnly = (link: string) => (isHttpsLink(link) ? link : '');
+/** A merchant's language as stored (one of ours: set_language and registration check it). */
+const langOf = (value: string): Lang => (isLang(value) ? value : DEFAULT_LANG);
 
 /** The margin a shop prices at; registration gives every shop a level, so none is a broken row. */
 export async function marginOf(db: Db, merchantId: number): Promise<number> {
@@ -66,6 +68,7 @@ export class Storefront {
       rating: ratings.mean === null ? null : Math.round(ratings.mean * 10) / 10,
       ratings: ratings.count,
       closed: shop.status === 'closed',
+      lang: langOf(shop.lang),
     };
   }
 
@@ -103,6 +106,7 @@ export class Storefront {
     return {
       ...this.item(row, text?.title ?? '', first, margin),
       shop_id: row.merchant_id,
+      shop_lang: langOf(row.shop_lang),
       description: text?.description ?? '',
       images: images.map(detailOf),
     };

@@ -1,3 +1,4 @@
+import { accountRoutes } from '@dropdesk/contract/account';
 import { storeRoutes as r } from '@dropdesk/contract/store';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -38,6 +39,7 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
       rating: null,
       ratings: 0,
       closed: false,
+      lang: 'vi',
     });
     expect(res.data.name).toMatch(/^Shop /);
     expectRefusal(await guest(t).call(r.shop, { shop: String(999_999_999) }), 'NOT_FOUND');
@@ -100,6 +102,24 @@ describe(`storefront (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () 
     expectRefusal(await guest(t).call(r.products, { shop: String(999_999_999) }), 'NOT_FOUND');
     expectRefusal(await guest(t).get(r.products.path, { shop: m.id, limit: 101 }), 'INVALID_INPUT', 'limit');
     expectRefusal(await guest(t).get(r.products.path, { shop: m.id, page: 0 }), 'INVALID_INPUT', 'page');
+  });
+
+  it("shop and product name the shop's language, its merchant's, whatever the buyer's language", async () => {
+    const item = await onShelf(t, { titles: { en: 'Delta', vi: 'Đen-ta' } });
+    const other = await newMerchant(t, { lang: 'th' });
+    const inEnglish = new Client(t.app, null, { lang: 'en' });
+    expect((await inEnglish.call(r.shop, { shop: String(item.merchant.id) })).data.lang).toBe('vi');
+    const product = await inEnglish.call(r.product, { id: String(item.listingId) });
+    // The buyer's language still picks the title; the shop's is said beside it.
+    expect(product.data).toMatchObject({ title: 'Delta', shop_id: item.merchant.id, shop_lang: 'vi' });
+    expect((await inEnglish.call(r.shop, { shop: String(other.id) })).data.lang).toBe('th');
+
+    // The merchant switches the app to English: the shop follows.
+    expect((await item.merchant.client.call(accountRoutes.setLanguage, { lang: 'en' })).code).toBe(1);
+    expect((await guest(t).call(r.shop, { shop: String(item.merchant.id) })).data.lang).toBe('en');
+    expect((await guest(t).call(r.product, { id: String(item.listingId) })).data.shop_lang).toBe('en');
+    // Another shop keeps its own.
+    expect((await guest(t).call(r.shop, { shop: String(other.id) })).data.lang).toBe('th');
   });
 
   it('product: one on-shelf listing with its description and images; anything else is NOT_FOUND', async () => {

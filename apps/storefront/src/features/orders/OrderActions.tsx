@@ -1,6 +1,6 @@
 import type { DataOf } from '@dropdesk/contract/route';
 import type { BuyerOrder, storeRoutes } from '@dropdesk/contract/store';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useFailureText } from '../../components/Failure';
@@ -138,12 +138,24 @@ function CancelButton({ order, token, onChange }: ActionProps) {
   );
 }
 
+/**
+ * An action that opens its form ("Ask for a refund", "Rate this order", "Appeal to the platform"):
+ * a real button that says whether its form is open (`aria-expanded`) and which it opens. A
+ * `<summary>` restyled as a flex box was read as neither a button nor a link (issue 20). The form
+ * stays mounted while closed, so what the buyer typed survives closing it.
+ */
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
   return (
-    <details>
-      <summary>{title}</summary>
-      {children}
-    </details>
+    <div className="disclosure">
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        {title}
+      </button>
+      <div id={id} hidden={!open}>
+        {children}
+      </div>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { Field } from '../../components/Field';
 import { Money } from '../../components/Money';
 import { NotFound } from '../../components/NotFound';
 import { api } from '../../lib/api';
+import { followShop } from '../../lib/i18n';
 import { MAX_ORDER_QUANTITY } from '../../lib/limits';
 import { useTitle } from '../../lib/title';
 import { useLoad } from '../../lib/use-load';
@@ -13,18 +14,24 @@ import { recordVisit } from '../../lib/visitor';
 
 /** `/s/p/<listing id>`: the product's images, price, stock and description, a quantity, Buy. */
 export default function ProductPage({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const valid = /^[1-9]\d{0,14}$/.test(id);
+  // Asked again in another language: the title and description are the catalogue's, in the reader's.
   const product = useLoad(
     (signal) => (valid ? api('product', { query: { id }, signal }) : Promise.reject(new Error('id'))),
-    [id],
+    [id, i18n.language],
   );
   const [quantity, setQuantity] = useState('1');
   const shopId = product.data?.shop_id;
   useEffect(() => {
     if (shopId) recordVisit(shopId);
   }, [shopId]);
+  // Shown in its shop's language unless the buyer chose one (lib/lang.ts).
+  const shopLang = product.data?.shop_lang;
+  useEffect(() => {
+    if (shopId && shopLang) void followShop(shopId, shopLang);
+  }, [shopId, shopLang]);
   useTitle(product.data?.title);
   if (!valid || isNotFound(product.error)) return <NotFound />;
   if (product.error) return <Failure error={product.error} retry={product.reload} page />;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../lib/i18n';
+import { knownShopLang } from '../../lib/lang';
 import { fakeApi, ok } from '../../test/fake-api';
 import { openAt, productData, shopData, signIn } from '../../test/render';
 
@@ -102,5 +104,48 @@ describe('shop page /s/<shop>', () => {
     });
     openAt('/s/999');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+  });
+
+  it("is shown in its shop's language, not the browser's, until the buyer picks one, which then stays", async () => {
+    const api = fakeApi({
+      'GET /store/shop': (call) => ok(shopData({ id: Number(call.query.get('shop')), lang: 'vi' })),
+      'GET /store/products': (call) =>
+        ok({
+          total: 1,
+          page: 1,
+          limit: 20,
+          list: [
+            productData(1, { title: call.headers.get('lang') === 'vi' ? 'Ấm siêu tốc' : 'Electric kettle' }),
+          ],
+        }),
+      'POST /store/visit': () => ok({ counted: true }),
+    });
+    try {
+      // The tests' browser reads English; the shop is Vietnamese.
+      const view = openAt('/s/7');
+      await waitFor(() => expect(document.documentElement.lang).toBe('vi'));
+      const nav = screen.getByRole('navigation');
+      expect(await within(nav).findByRole('link', { name: 'Đơn hàng' })).toBeInTheDocument();
+      // The products are asked again in the shop's language (their titles are the catalogue's).
+      expect(await screen.findByText('Ấm siêu tốc')).toBeInTheDocument();
+      expect(api.of('GET /store/products').at(-1)?.headers.get('lang')).toBe('vi');
+      // Kept for the shop's next visit, and not taken for the buyer's own choice.
+      expect(knownShopLang(7)).toBe('vi');
+      expect(localStorage.getItem('sf.lang')).toBeNull();
+
+      // The buyer picks English: kept, and it stays English on this Vietnamese shop.
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Ngôn ngữ' }), 'en');
+      expect(await screen.findByText('Electric kettle')).toBeInTheDocument();
+      expect(localStorage.getItem('sf.lang')).toBe('en');
+      view.unmount();
+      openAt('/s/8');
+      expect(await screen.findByText('Electric kettle')).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('en');
+      expect(
+        within(screen.getByRole('navigation')).getByRole('link', { name: 'My orders' }),
+      ).toBeInTheDocument();
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { Failure, isNotFound, Loading, useFailureText } from '../../components/Failure';
 import { NotFound } from '../../components/NotFound';
 import { api } from '../../lib/api';
+import { followShop } from '../../lib/i18n';
 import { safeLink } from '../../lib/links';
 import { useBuyer } from '../../lib/session';
 import { save } from '../../lib/storage';
@@ -21,6 +22,7 @@ type Shop = DataOf<typeof storeRoutes.shop>;
  * (introduction, social links, advertisement banner), and its on-shelf products.
  */
 export default function ShopPage({ id }: { id: string }) {
+  const { i18n } = useTranslation();
   const valid = /^[1-9]\d{0,14}$/.test(id);
   const buyer = useBuyer();
   const shop = useLoad(
@@ -32,6 +34,11 @@ export default function ShopPage({ id }: { id: string }) {
     recordVisit(Number(id));
     save('shop', id);
   }, [id, valid]);
+  // The shop's own language, unless the buyer chose one (lib/lang.ts; the landing already did it).
+  const shopLang = shop.data?.lang;
+  useEffect(() => {
+    if (valid && shopLang) void followShop(id, shopLang);
+  }, [id, valid, shopLang]);
   useTitle(shop.data?.name);
   if (!valid || isNotFound(shop.error)) return <NotFound />;
   if (shop.error) return <Failure error={shop.error} retry={shop.reload} page />;
@@ -40,7 +47,8 @@ export default function ShopPage({ id }: { id: string }) {
     <>
       <ShopHead shop={shop.data} onChange={shop.setData} />
       <ShopAbout shop={shop.data} />
-      <ProductGrid key={id} shop={id} />
+      {/* Drawn anew in another language: the titles are the catalogue's, in the reader's language. */}
+      <ProductGrid key={`${id} ${i18n.language}`} shop={id} />
     </>
   );
 }

@@ -13,7 +13,7 @@ export const getMe = () => call<R>({ method: 'GET', path: '/admin/me' });
 export function useMe() {
   const me = useQuery({ queryKey: operatorKeys.me(), queryFn: getMe, staleTime: 5 * 60_000 });
   useEffect(() => {
-    if (me.data) session.setOperator(me.data.operator, me.data.idle_minutes);
+    if (me.data) session.setOperator(me.data.operator, me.data.idle_minutes, me.data.currency);
   }, [me.data]);
   return me;
 }

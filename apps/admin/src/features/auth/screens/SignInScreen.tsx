@@ -131,7 +131,7 @@ function CodeStep({ step, onBack }: { step: LoginStep; onBack: () => void }) {
     void run({ ticket: step.ticket, code: value }).then((done) => {
       if (!done) return;
       clearFlash();
-      session.signIn(done.token, done.operator, done.idle_minutes);
+      session.signIn(done.token, done.operator, done.idle_minutes, done.currency);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     });
   return (

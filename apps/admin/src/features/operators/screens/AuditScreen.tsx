@@ -1,7 +1,10 @@
+import { AUDIT_ACTIONS } from '@dropdesk/contract/admin';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
+import Select from 'antd/es/select';
 import Table from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
@@ -10,6 +13,11 @@ import { formatDate } from '../../../lib/format';
 import { usePaged } from '../../../lib/paged';
 import { type AuditQuery, type AuditRow, useAudit } from '../api/get-audit';
 import { AuditDiff } from '../components/AuditDiff';
+import { actionName, useAuditActionNames } from '../components/audit-actions';
+
+/** Typed words as the filter compares them: case and accents folded ("viet" finds "Việt"). */
+const fold = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
 
 const FILTERS = ['operator_id', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
 
@@ -18,7 +26,8 @@ export default function AuditScreen() {
   const { t } = useTranslation();
   const paged = usePaged(FILTERS);
   const audit = useAudit(paged.query as AuditQuery);
-  const text = (name: 'action' | 'target_type' | 'target_id' | 'operator_id', label: string, width = 180) => (
+  const actions = useAuditActionNames();
+  const text = (name: 'target_type' | 'target_id' | 'operator_id', label: string, width = 180) => (
     <Input.Search
       allowClear
       aria-label={label}
@@ -33,7 +42,20 @@ export default function AuditScreen() {
     <>
       <PageTitle title={t('routes.audit')} sub={t('audit.appendOnly')} />
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        {text('action', t('audit.action'))}
+        <Select
+          aria-label={t('audit.action')}
+          allowClear
+          showSearch={{
+            // An action is found by its words or by its key (`operator.enrol_totp`).
+            filterOption: (input, option) =>
+              fold(`${option?.label ?? ''} ${option?.value ?? ''}`).includes(fold(input.trim())),
+          }}
+          placeholder={t('audit.action')}
+          value={paged.filters.action}
+          onChange={(v?: string) => paged.setFilters({ action: v })}
+          style={{ width: 300 }}
+          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actions[a] }))}
+        />
         {text('target_type', t('audit.targetType'))}
         {text('target_id', t('audit.targetId'), 140)}
         {text('operator_id', t('audit.operatorId'), 140)}
@@ -70,7 +92,18 @@ export default function AuditScreen() {
           columns={[
             { title: t('audit.when'), render: (_, e) => formatDate(e.created_at) },
             { title: t('audit.who'), render: (_, e) => e.operator?.username ?? t('audit.commandLine') },
-            { title: t('audit.action'), render: (_, e) => <code>{e.action}</code> },
+            {
+              title: t('audit.action'),
+              // In words; the key the server wrote stays a hover or focus away (and filters by it).
+              render: (_, e) => (
+                <Tooltip title={<code>{e.action}</code>}>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the key to keyboard users */}
+                  <span tabIndex={0} data-action={e.action}>
+                    {actionName(actions, e.action)}
+                  </span>
+                </Tooltip>
+              ),
+            },
             { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
           ]}
         />
