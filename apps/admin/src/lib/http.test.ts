@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api';
+import { USD } from '../test/render';
 import { signInLoads } from '../test/setup';
 import { readFlash } from './flash';
 import { request } from './http';
@@ -17,7 +18,7 @@ describe('the console on a 401', () => {
   });
 
   it('forgets the session and signs in again, saying why', async () => {
-    session.signIn('dead-token', { id: 1, username: 'ops', role: 'reviewer' }, 30);
+    session.signIn('dead-token', { id: 1, username: 'ops', role: 'reviewer' }, 30, USD);
     const api = mockApi({
       'GET /admin/recharges': () => ({
         status: 401,
