@@ -352,6 +352,15 @@ export interface TopupBankAccountTable {
   updated_at: number;
 }
 
+/** How the platform takes a manual top-up: the admin's instructions (migration 014), one row at most. */
+export interface TopupManualTable {
+  id: number;
+  instructions: string;
+  enabled: Generated<number>;
+  updated_by: number | null;
+  updated_at: number;
+}
+
 /** Merchant user notices (the messages screen): a title key + JSON params, translated by the app. */
 export interface NoticesTable {
   id: Generated<number>;
@@ -830,6 +839,7 @@ export interface DB {
   announcements: AnnouncementsTable;
   announcement_texts: AnnouncementTextsTable;
   topup_bank_account: TopupBankAccountTable;
+  topup_manual: TopupManualTable;
   categories: CategoriesTable;
   category_names: CategoryNamesTable;
   products: ProductsTable;

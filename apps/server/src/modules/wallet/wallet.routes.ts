@@ -22,6 +22,7 @@ export async function walletRoutes(app: FastifyInstance) {
 
   route(app, r.getBlockchain, () => recharges.blockchain());
   route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant!.id));
+  route(app, sr.getManualDeposit, () => topupAccount.manualForMerchant());
   route(app, r.recharge, (req) => recharges.create(req.merchant!.id, req.body, req.idempotency), money);
   route(app, r.rechargeLog, (req) => recharges.log(req.merchant!.id, req.query));
   route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant!.id, req.body.id));
@@ -55,4 +56,6 @@ export async function walletRoutes(app: FastifyInstance) {
   route(app, a.setSettings, (req) => settings.setSettings(req.operator!, req.body));
   route(app, sa.bankAccount, () => topupAccount.forOperator());
   route(app, sa.setBankAccount, (req) => topupAccount.set(req.operator!, req.body));
+  route(app, sa.manualDeposit, () => topupAccount.manualForOperator());
+  route(app, sa.setManualDeposit, (req) => topupAccount.setManual(req.operator!, req.body));
 }
