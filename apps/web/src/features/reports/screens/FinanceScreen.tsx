@@ -158,7 +158,7 @@ export default function FinanceScreen() {
   return (
     <Page title={t('routes.finance')}>
       <RangeChips
-        className={styles.filters}
+        className={ui.chipRow}
         legend={t('finance.filter')}
         options={Object.keys(labels) as ReportRange[]}
         labels={labels}

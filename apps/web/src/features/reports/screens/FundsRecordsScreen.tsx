@@ -84,7 +84,7 @@ export default function FundsRecordsScreen() {
   const total = q.data?.pages[0]?.total ?? 0;
   return (
     <Page title={t('routes.fundsRecords')}>
-      <fieldset className={styles.filters}>
+      <fieldset className={ui.chipRow}>
         <legend className="visually-hidden">{t('funds.filter')}</legend>
         {filters.map((f) => (
           <button
