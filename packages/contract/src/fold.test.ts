@@ -41,7 +41,8 @@ describe('foldText: what every search compares', () => {
   });
 
   it('foldedIncludes: "Viet", "viet", "VIỆT" all find Việt Nam; "dien thoai" finds Điện thoại', () => {
-    for (const q of ['Viet', 'viet', 'VIỆT', 'việt', 'et n']) expect(foldedIncludes('Việt Nam', q)).toBe(true);
+    for (const q of ['Viet', 'viet', 'VIỆT', 'việt', 'et n'])
+      expect(foldedIncludes('Việt Nam', q)).toBe(true);
     expect(foldedIncludes('Điện thoại thông minh', 'dien thoai')).toBe(true);
     expect(foldedIncludes('Việt Nam', 'Thái')).toBe(false);
   });

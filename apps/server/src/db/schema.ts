@@ -53,6 +53,8 @@ export interface MerchantsTable {
 export interface ShopsTable {
   merchant_id: number;
   name: string;
+  /** foldText(name) (contract/fold.ts): what the console's search reads (migration 015). */
+  name_fold: string;
   logo: string | null;
   address: string;
   phone: string;
@@ -456,6 +458,8 @@ export interface ProductTextsTable {
   product_id: number;
   lang: Lang;
   title: string;
+  /** foldText(title) (contract/fold.ts): what search reads (migration 015). Written with the title. */
+  title_fold: string;
   description: Generated<string>;
 }
 
@@ -625,6 +629,8 @@ export interface OrdersTable {
   listing_id: number | null;
   product_id: number;
   title: string;
+  /** foldText(title) (contract/fold.ts): what the keyword search reads (migration 015). */
+  title_fold: string;
   image_url: string | null;
   quantity: number;
   unit_price: number;

@@ -12,6 +12,7 @@ import * as express011 from './011_express_alliance';
 import * as operators012 from './012_operators';
 import * as console013 from './013_console';
 import * as manual014 from './014_topup_manual';
+import * as search015 from './015_folded_search';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -43,4 +44,5 @@ export const migrations: MigrationSource[] = [
   { name: '012_operators', up: operators012.up },
   { name: '013_console', up: console013.up },
   { name: '014_topup_manual', up: manual014.up },
+  { name: '015_folded_search', up: search015.up },
 ];
