@@ -60,6 +60,18 @@ test('/login is drawn with its own rules in every language: frame, card, title',
     await expect(card).toHaveCSS('border-radius', '16px');
     await expect(card).toHaveCSS('background-color', 'rgb(255, 255, 255)');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(lang, 'login.title'));
+    // The account field's example is whole at 390 px (vi, ja and tr were cut off).
+    const example = await page.locator('input[name=account]').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const ruler = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      ruler.font = `${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: Math.ceil(ruler.measureText(input.placeholder).width), room: Math.floor(room) };
+    });
+    expect(example.text, `${lang}: ${msg(lang, 'login.accountPlaceholder')}`).toBeLessThanOrEqual(
+      example.room,
+    );
     if (lang === 'vi' || lang === 'en' || lang === 'th') await shot(page, testInfo, `login-${lang}`);
   }
 });
@@ -67,6 +79,8 @@ test('/login is drawn with its own rules in every language: frame, card, title',
 test('/home is drawn with its own rules in every language', async ({ page }, testInfo) => {
   const m = await registerMerchant();
   for (const lang of LANGS) {
+    // The cookie too, so the page comes in the language at once (no reload to switch).
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL }]);
     await signIn(page, m, '/home', lang);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByRole('navigation', { name: msg(lang, 'tabs.label') })).toBeVisible();
