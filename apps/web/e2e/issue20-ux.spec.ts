@@ -1,6 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { foldText } from '@dropdesk/contract/fold';
 import { type Lang, msg } from './support/locales';
-import { admin, ok, operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
+import {
+  admin,
+  baseURL,
+  ok,
+  operatorLogin,
+  registerMerchant,
+  signIn,
+  type TestMerchant,
+} from './support/server';
 import { shot } from './support/shot';
 import {
   buyAsGuest,
@@ -10,13 +19,15 @@ import {
   productToBuy,
   sellingMerchant,
 } from './support/store';
-import { openTopUps, TOPUP_BANK, TOPUP_MANUAL, TRC20 } from './support/wallet';
+import { openTopUps, TOPUP_BANK, TOPUP_MANUAL, TRC20, toppedUp } from './support/wallet';
 
 /**
  * What a new merchant met (issue 20 part 4, the merchant app's findings), in vi, en and th at
  * 390 px, with a picture of each screen: top-ups on a platform with nothing configured (no dead
  * end: customer service, with the link), the manual method with the platform's instructions; the
- * filter chips of Orders, Finance, Refunds and Funds records, which ran off-screen.
+ * filter chips of Orders, Finance, Refunds and Funds records, which ran off-screen; Messages opened
+ * where the unread ones are; searches that ignore case and accents (registration's countries, the
+ * catalogue, the order list).
  */
 
 const LANGS = ['vi', 'en', 'th'] satisfies Lang[];
@@ -203,3 +214,101 @@ test.describe('filter chips at 390 px', () => {
     });
   }
 });
+
+test.describe('messages open where the unread ones are', () => {
+  let busy: TestMerchant;
+  let quiet: TestMerchant;
+  test.beforeAll(async () => {
+    await openTopUps(op);
+    // Three approved top-ups: three unread notices, and no system message.
+    busy = await registerMerchant();
+    for (const amount of ['100', '200', '300']) await toppedUp(busy, op, amount);
+    quiet = await registerMerchant();
+  });
+
+  for (const lang of LANGS) {
+    test(`${lang}: on the notices, with each tab's count; a new shop's messages are empty`, async ({
+      page,
+    }, testInfo) => {
+      await signIn(page, busy, '/message', lang);
+      await expect(page).toHaveURL(/\/message\?type=notice$/);
+      const tabs = page.getByTestId('message-tabs');
+      await expect(
+        tabs.getByRole('button', { name: new RegExp(`^${literal(msg(lang, 'messages.tab.notice'))}`) }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('unread-notice')).toHaveText(/3/);
+      await expect(page.getByTestId('unread-system')).toHaveCount(0);
+      await expect(page.getByTestId('message-row')).toHaveCount(3);
+      await noSideScroll(page);
+      await shot(page, testInfo, `${lang}-messages-unread`);
+
+      await signIn(page, quiet, '/message', lang);
+      await expect(page).toHaveURL(/\/message\?type=notice$/);
+      await expect(page.getByText(msg(lang, 'messages.emptyNotice'))).toBeVisible();
+      await shot(page, testInfo, `${lang}-messages-empty`);
+    });
+  }
+});
+
+test.describe('search ignores case and accents', () => {
+  for (const lang of LANGS) {
+    test(`${lang}: registration's countries: "viet" finds Vietnam, and a name that matches none says so`, async ({
+      page,
+    }, testInfo) => {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await page.goto('/register');
+      await page.getByRole('button', { name: new RegExp(literal(msg(lang, 'register.country'))) }).click();
+      const search = page.getByRole('searchbox', { name: msg(lang, 'register.countrySearch') });
+      const sheet = page.getByRole('dialog', { name: msg(lang, 'register.country') });
+      const vietnam = await page.evaluate(
+        (l) => new Intl.DisplayNames([l], { type: 'region' }).of('VN') ?? '',
+        lang,
+      );
+      for (const typed of ['viet', 'VIỆT', 'Việt']) {
+        await search.fill(typed);
+        await expect(sheet.getByRole('button', { name: vietnam })).toBeVisible();
+      }
+      await shot(page, testInfo, `${lang}-country-viet`);
+      await search.fill('Narnia');
+      await expect(page.getByTestId('country-none')).toHaveText(
+        fill(msg(lang, 'register.countryNone'), { query: 'Narnia' }),
+      );
+      await shot(page, testInfo, `${lang}-country-none`);
+    });
+  }
+
+  test('vi: the catalogue and the order list find "Giấy nhớ" by "giay nho" and "GIẤY NHỚ"', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await openTopUps(op);
+    const m = await sellingMerchant(op, '1000');
+    await signIn(page, m, '/distribution', 'vi');
+    const search = page.getByRole('searchbox', { name: msg('vi', 'catalogue.searchProducts') });
+    for (const typed of ['giay nho', 'GIẤY NHỚ']) {
+      await search.fill(typed);
+      await search.press('Enter');
+      const cards = page.getByTestId('product-card');
+      await expect(cards.first()).toBeVisible();
+      for (const title of await cards.getByRole('link').allInnerTexts()) expect(title).toMatch(/^Giấy nhớ/);
+    }
+    await shot(page, testInfo, 'vi-distribution-giay-nho');
+
+    // An order of a product the shop lists, bought in Vietnamese, found by its title without accents.
+    const product = await productToBuy(m.merinfo.id, 'vi');
+    const phone = await buyerPhone(browser, 'vi');
+    await buyAsGuest(phone.page, 'vi', m, product, buyerDetails());
+    await phone.context.close();
+    const words = product.title.split(' - ')[0] as string;
+    await page.goto(`/order?keyword=${encodeURIComponent(foldText(words).toUpperCase())}`);
+    await expect(page.getByTestId('order')).toHaveCount(1);
+    await expect(page.getByTestId('order')).toContainText(product.title);
+    await shot(page, testInfo, 'vi-order-search-folded');
+  });
+});
+
+/** A message with its `{{name}}` placeholders filled. */
+const fill = (text: string, vars: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
