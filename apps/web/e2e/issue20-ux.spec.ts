@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { foldText } from '@dropdesk/contract/fold';
+import { axeViolations, settled } from './support/axe';
 import { type Lang, msg } from './support/locales';
 import {
   admin,
@@ -83,6 +84,8 @@ for (const lang of LANGS) {
         ).toContainText(msg(lang, `wallet.methodHint.${method}`));
       await noSideScroll(page);
       await shot(page, testInfo, `${lang}-recharge-none-open`);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
 
       for (const [path, reason] of [
         ['/walletRecharge', 'wallet.noManual'],
@@ -99,6 +102,8 @@ for (const lang of LANGS) {
         await expect(page.getByLabel(msg(lang, 'wallet.voucher'))).toHaveCount(0);
         await noSideScroll(page);
         await shot(page, testInfo, `${lang}-not-open${path.replace('/', '-')}`);
+        await settled(page);
+        expect(await axeViolations(page), path).toEqual([]);
       }
 
       // An admin writes the manual instructions: manual opens, with them, and the others offer it.
@@ -109,6 +114,8 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('pay-to')).toHaveCount(0);
       await noSideScroll(page);
       await shot(page, testInfo, `${lang}-manual-open`);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
       await page.goto('/bankCardRecharge');
       await expect(
         page.getByTestId('method-not-open').getByRole('link', { name: msg(lang, 'wallet.otherMethods') }),
@@ -203,6 +210,8 @@ test.describe('filter chips at 390 px', () => {
           await expect(row.getByRole('button').first()).toBeVisible();
           expect(await chipsOffScreen(row), `${path} in ${lang}`).toEqual([]);
           await noSideScroll(page);
+          await settled(page);
+          expect(await axeViolations(page), path).toEqual([]);
           await shot(page, testInfo, `${lang}-${who}${path.replace('/', '-')}`);
         }
         // Finance's last range, "this month", hidden before (issue 20), is on the screen.
@@ -241,6 +250,8 @@ test.describe('messages open where the unread ones are', () => {
       await expect(page.getByTestId('message-row')).toHaveCount(3);
       await noSideScroll(page);
       await shot(page, testInfo, `${lang}-messages-unread`);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
 
       await signIn(page, quiet, '/message', lang);
       await expect(page).toHaveURL(/\/message\?type=notice$/);
@@ -275,6 +286,8 @@ test.describe('search ignores case and accents', () => {
         fill(msg(lang, 'register.countryNone'), { query: 'Narnia' }),
       );
       await shot(page, testInfo, `${lang}-country-none`);
+      await settled(page);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
