@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // A relative path: the config loader bundles it (the package name would be loaded as raw .ts).
 import { langOfCookie } from '../../packages/contract/src/constants';
+import { keepStylesheets } from '../../tools/vite-keep-stylesheets';
 import { precompress } from '../../tools/vite-precompress';
 // @ts-expect-error: a plain .mjs build script, shared with scripts/prerender.mjs
 import { ownPage } from './scripts/own-page.mjs';
@@ -59,7 +60,7 @@ function devOwnPages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), devOwnPages()],
+  plugins: [react(), keepStylesheets(), precompress(), devOwnPages()],
   resolve: {
     // antd-mobile's @react-spring peers ask for React ≤ 18, so npm hoists a React 18 next to our 19:
     // every import of react must resolve to this app's React 19.

@@ -76,3 +76,42 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   await expect(page.getByText('Courier lost parcel: goodwill credit')).toBeVisible();
   await shot(page, testInfo, 'merchant-funds');
 });
+
+test('an admin writes the manual top-up instructions; the merchants search ignores case and accents (issue 20)', async ({
+  page,
+}, testInfo) => {
+  const admin = await newOperator('admin');
+  const tag = Date.now().toString(36);
+  const m = await registerMerchant({ storeName: `Cửa Hàng Điện Thoại ${tag}` });
+  await signInConsole(page, admin);
+
+  await page.getByRole('menuitem', { name: 'Platform settings' }).click();
+  const card = page.locator('.ant-card').filter({ hasText: 'Manual top-up' });
+  await expect(card).toContainText('Manual top-ups stay closed until it is written and open.');
+  const instructions = `Cash at the Dropdesk desk, 12 Lê Lợi (${tag}).\nKeep the receipt.`;
+  await card.getByLabel('How to pay').fill(instructions);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(said(page, 'Saved')).toBeVisible();
+  await shot(page, testInfo, 'settings-manual-top-up');
+  const token = await consoleToken(page);
+  const saved = await api<{ manual: { instructions: string; enabled: boolean } }>('/admin/topup_manual', {
+    token,
+  });
+  expect(saved.data).toMatchObject({ manual: { instructions, enabled: true } });
+  const merchantSees = await api<{ manual: { instructions: string } }>(
+    '/merchant/merchant/getManualDeposit',
+    {
+      token: m.token,
+    },
+  );
+  expect(merchantSees.data).toEqual({ manual: { instructions } });
+
+  // The shop found without its accents, in capitals.
+  await page.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
+  await page
+    .getByRole('searchbox', { name: 'ID, phone, email or shop name' })
+    .fill(`CUA HANG DIEN THOAI ${tag}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: m.storeName })).toBeVisible();
+  await shot(page, testInfo, 'merchants-search-folded');
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import { sql } from 'kysely';
 import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -113,12 +114,10 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
         const model = `${String.fromCharCode(65 + ((start + i) % 26))}${String.fromCharCode(65 + (Math.floor((start + i) / 26) % 26))}-${((start + i) * 7_919) % 100_000}`;
         const langs: Array<'en' | 'vi' | 'zh-CN'> =
           (start + i) % 3 === 0 ? ['en', 'vi', 'zh-CN'] : ['en', 'vi'];
-        return langs.map((lang) => ({
-          product_id: id,
-          lang,
-          title: lang === 'zh-CN' ? `${w[lang]}${n[lang]} ${model}` : `${w[lang]} ${n[lang]} ${model}`,
-          description: '',
-        }));
+        return langs.map((lang) => {
+          const title = lang === 'zh-CN' ? `${w[lang]}${n[lang]} ${model}` : `${w[lang]} ${n[lang]} ${model}`;
+          return { product_id: id, lang, title, title_fold: foldText(title), description: '' };
+        });
       });
       await tx.insertInto('product_texts').values(texts).execute();
     });

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { foldText } from '@dropdesk/contract/fold';
 import { sql } from 'kysely';
 import { type Db, type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -129,6 +130,7 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
         chunk.map((m) => ({
           merchant_id: m,
           name: `Shop ${m}`,
+          name_fold: foldText(`Shop ${m}`),
           logo: null,
           address: 'Bench Street',
           phone: phoneOf(m),

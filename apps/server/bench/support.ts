@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foldText } from '@dropdesk/contract/fold';
 import autocannon from 'autocannon';
 import pg from 'pg';
 // @ts-expect-error: a plain ES module without types (it builds dist/main.js when stale).
@@ -293,7 +294,7 @@ export async function benchProduct(db: Db, now: number, title?: string): Promise
   if (title !== undefined)
     await db
       .insertInto('product_texts')
-      .values({ product_id: product, lang: 'en', title, description: '' })
+      .values({ product_id: product, lang: 'en', title, title_fold: foldText(title), description: '' })
       .execute();
   return product;
 }
@@ -327,6 +328,7 @@ export function benchOrderRow(o: {
     listing_id: o.listingId,
     product_id: o.productId,
     title: 'Wireless earbuds KQ-13',
+    title_fold: foldText('Wireless earbuds KQ-13'),
     image_url: null,
     quantity: o.quantity,
     unit_price: 1_150,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sellingPrice } from '@dropdesk/contract/catalogue';
+import { foldText } from '@dropdesk/contract/fold';
 import { parseMoney } from '@dropdesk/contract/money';
 import { AFTER_SALES_MS, type OrderStatus } from '@dropdesk/contract/orders';
 import { expect } from 'vitest';
@@ -130,6 +131,7 @@ export async function newOrder(
         listing_id: listing.listingId,
         product_id: listing.productId,
         title,
+        title_fold: foldText(title),
         image_url: null,
         quantity,
         unit_price: listing.price,

@@ -58,7 +58,7 @@ for (const lang of LANGS) {
     }, testInfo) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const m = await registerMerchant();
-      await signIn(page, m, '/walletRecharge', lang);
+      await signIn(page, m, '/bankCardRecharge', lang);
       const payTo = page.getByTestId('pay-to');
       await expect(payTo.getByTestId('pay-to-bank')).toContainText(TOPUP_BANK.bank_name);
       await expect(payTo.getByTestId('pay-to-holder')).toContainText(TOPUP_BANK.holder_name);

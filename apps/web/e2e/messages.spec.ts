@@ -7,7 +7,7 @@ import { openTopUps } from './support/wallet';
 
 /**
  * Messages (issue 12) as a merchant reads them: the notice of an order a buyer paid in the
- * storefront, unread (the tab's dot, the row's), opened (marked read, leading to the order); an
+ * storefront, unread (the tab's count, the row's dot), opened (marked read, leading to the order); an
  * operator's broadcast in the system tab; "Mark all read" on each tab, and My's badge gone. In en.
  */
 
@@ -62,8 +62,12 @@ test('the paid order’s notice read and followed to the order, a broadcast in t
   const badge = page.getByTestId('messages-badge');
   await expect(badge).toHaveText(fmt(lang, 'my.unreadMessages', { n: '3' }));
   await page.getByRole('link', { name: new RegExp(`^${msg(lang, 'routes.message')}`) }).click();
-  await expect(page).toHaveURL(/\/message$/);
+  // Opened where the unread ones are: the broadcast makes it the system tab, each tab shows its count.
+  await expect(page).toHaveURL(/\/message\?type=system$/);
   await expect(page).toHaveTitle(pageTitle(lang, 'routes.message'));
+  await expect(tab(page, 'system')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('unread-system')).toHaveText('1');
+  await expect(page.getByTestId('unread-notice')).toHaveText('2');
 
   // ---- the notices tab: the paid order's notice, unread
   await tab(page, 'notice').click();
@@ -72,7 +76,7 @@ test('the paid order’s notice read and followed to the order, a broadcast in t
   await expect(tab(page, 'notice')).toHaveAccessibleName(
     `${msg(lang, 'messages.tab.notice')} ${fmt(lang, 'messages.unreadCount', { n: '2' })}`,
   );
-  await expect(page.getByTestId('dot-notice')).toBeVisible();
+  await expect(page.getByTestId('unread-notice')).toBeVisible();
   const paidRow = page.getByTestId('message-row').filter({ hasText: order.orderNo });
   await expect(paidRow).toHaveCount(1);
   await expect(paidRow).toHaveAttribute('data-read', 'false');
@@ -105,7 +109,7 @@ test('the paid order’s notice read and followed to the order, a broadcast in t
   // ---- the system tab: the operator's broadcast, from the platform team
   await tab(page, 'system').click();
   await expect(page).toHaveURL(/\/message\?type=system$/);
-  await expect(page.getByTestId('dot-system')).toBeVisible();
+  await expect(page.getByTestId('unread-system')).toHaveText('1');
   const broadcast = page.getByTestId('message-row').filter({ hasText: title });
   await expect(broadcast).toHaveAttribute('data-read', 'false');
   await expect(broadcast).toContainText('The platform is down from 01:00 to 02:00.');
@@ -115,14 +119,18 @@ test('the paid order’s notice read and followed to the order, a broadcast in t
   // ---- mark all read, on each tab: the dots go, then My's badge
   const markAll = page.getByRole('button', { name: msg(lang, 'messages.markAllRead') });
   await markAll.click();
-  await expect(page.getByTestId('dot-system')).toHaveCount(0);
+  await expect(page.getByTestId('unread-system')).toHaveCount(0);
   await expect(page.getByTestId('unread-summary')).toHaveText(msg(lang, 'messages.allRead'));
   await expect(broadcast).toHaveAttribute('data-read', 'true');
   await expect(markAll).toBeDisabled();
-  await tab(page, 'notice').click();
+  // Opened again without a tab: the unread ones are all notices now, so it opens there.
+  await page.goto('/message');
+  await expect(page).toHaveURL(/\/message\?type=notice$/);
+  await expect(tab(page, 'notice')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('unread-notice')).toHaveText('1');
   await expect(markAll).toBeEnabled();
   await markAll.click();
-  await expect(page.getByTestId('dot-notice')).toHaveCount(0);
+  await expect(page.getByTestId('unread-notice')).toHaveCount(0);
   await expect(page.getByTestId('message-row').and(page.locator('[data-read="false"]'))).toHaveCount(0);
   expect(ok(await api<Unread>('/merchant/index/notice_unread', { token: m.token }))).toEqual({
     system: 0,

@@ -9,13 +9,15 @@
 //    19 of this app renders: npm hoists a React 18 for antd-mobile's peers).
 // 2. For each page and language: the view's markup and the texts its script needs, into
 //    index.html (scripts/own-page.mjs), with <html lang>, the title, and the script's stylesheet.
-// 3. Writes dist/login/<lang>.html and dist/home/<lang>.html with .br and .gz beside each; and
+// 3. Checks that every class of the markup has a rule in the page's CSS (scripts/css-coverage.mjs).
+// 4. Writes dist/login/<lang>.html and dist/home/<lang>.html with .br and .gz beside each; and
 //    preloads of the app's start chunks into dist/index.html for every other screen.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { classesWithoutRules } from './css-coverage.mjs';
 import { ownPage } from './own-page.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +73,14 @@ const appFiles = [entry.file, ...start].map((f) => `/${f}`);
 
 const messagesOf = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const writePage = (dir, lang, html) => {
+  // Every class of the markup has a rule in the page's CSS, or the build stops here: a page drawn
+  // with a stylesheet its script's CSS lost shows unstyled (issue 20's /login) and scores 100 anyway.
+  const unstyled = classesWithoutRules(html, pageCss[dir]);
+  if (unstyled.length)
+    throw new Error(
+      `prerender: /${dir} (${lang}) uses classes with no rule in its CSS: ${unstyled.join(', ')}. ` +
+        `Its script (${PAGES[dir]}) must import the stylesheets its view is drawn with.`,
+    );
   mkdirSync(path.join(dist, dir), { recursive: true });
   const file = path.join(dist, dir, `${lang}.html`);
   writeFileSync(file, html);

@@ -103,6 +103,7 @@ export const AUDIT_ACTIONS = [
   'announcement.disable',
   'deposit_address.set',
   'topup_bank_account.set',
+  'topup_manual.set',
   'wallet_settings.set',
   'settings.service_contact',
   'alliance.rate',

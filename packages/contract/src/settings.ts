@@ -53,7 +53,7 @@ export const topupBankAccountBody = z.strictObject({
   reference_rule: requiredText(REFERENCE_RULE_MAX_LENGTH).refine(isReferenceRule, {
     error: 'FIELD_REFERENCE_RULE',
   }),
-  /** false closes the manual and bank methods again without forgetting the account. */
+  /** false closes the bank-card method again without forgetting the account. */
   enabled: z.boolean({ error: 'FIELD_INVALID' }).default(true),
 });
 export type TopupBankAccountBody = z.input<typeof topupBankAccountBody>;
@@ -76,6 +76,34 @@ export const merchantBankAccount = z.object({
   reference: z.string(),
 });
 
+// ---------------------------------------------------------------- the manual deposit instructions
+
+/** Most characters of the manual deposit instructions. */
+export const MANUAL_INSTRUCTIONS_MAX = 1_000;
+
+/**
+ * A manual deposit is paid as the platform's own instructions say (cash at an office, an agent, a
+ * wallet app...), then declared by hand with its receipt; a bank-card deposit is a transfer to the
+ * receiving bank account above. Each is open once an admin has configured its own thing.
+ * `instructions` is plain text as the admin typed it (line breaks kept, never HTML).
+ */
+export const topupManualBody = z.strictObject({
+  instructions: text({ error: 'FIELD_REQUIRED', multiline: true })
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .max(MANUAL_INSTRUCTIONS_MAX, { error: 'FIELD_TOO_LONG' }),
+  /** false closes the manual method again without forgetting the instructions. */
+  enabled: z.boolean({ error: 'FIELD_INVALID' }).default(true),
+});
+export type TopupManualBody = z.input<typeof topupManualBody>;
+
+/** As operators configure them. */
+export const topupManual = z.object({
+  instructions: z.string(),
+  enabled: z.boolean(),
+  updated_at: isoTime,
+});
+
 // ---------------------------------------------------------------- routes
 
 export const settingsRoutes = {
@@ -84,9 +112,18 @@ export const settingsRoutes = {
     path: '/merchant/merchant/getBankAccount',
     auth: 'merchant',
     summary:
-      "Manual and bank-card top-up: the platform's receiving account and this merchant's transfer reference (null: the methods are not open)",
+      "Bank-card top-up: the platform's receiving account and this merchant's transfer reference (null: the method is not open)",
     refusals: [],
     data: z.object({ account: merchantBankAccount.nullable() }),
+  }),
+  getManualDeposit: defineRoute({
+    method: 'GET',
+    path: '/merchant/merchant/getManualDeposit',
+    auth: 'merchant',
+    summary:
+      'Manual top-up: how the platform takes a deposit by hand, as an admin wrote it (null: the method is not open)',
+    refusals: [],
+    data: z.object({ manual: z.object({ instructions: z.string() }).nullable() }),
   }),
 } as const;
 
@@ -96,7 +133,7 @@ export const adminSettingsRoutes = {
     path: '/admin/topup_bank_account',
     auth: 'operator',
     roles: REVIEWERS,
-    summary: 'The receiving bank account for manual and bank-card top-ups (null: not configured)',
+    summary: 'The receiving bank account for bank-card top-ups (null: not configured)',
     refusals: [],
     data: z.object({ account: topupBankAccount.nullable() }),
   }),
@@ -109,5 +146,24 @@ export const adminSettingsRoutes = {
     refusals: ['INVALID_INPUT', 'ACCOUNT_NUMBER_INVALID'],
     body: topupBankAccountBody,
     data: topupBankAccount,
+  }),
+  manualDeposit: defineRoute({
+    method: 'GET',
+    path: '/admin/topup_manual',
+    auth: 'operator',
+    roles: REVIEWERS,
+    summary: 'The instructions of manual top-ups (null: not configured)',
+    refusals: [],
+    data: z.object({ manual: topupManual.nullable() }),
+  }),
+  setManualDeposit: defineRoute({
+    method: 'POST',
+    path: '/admin/topup_manual',
+    auth: 'operator',
+    roles: ADMINS,
+    summary: 'Set (or disable) the instructions of manual top-ups (admin role); audited',
+    refusals: ['INVALID_INPUT'],
+    body: topupManualBody,
+    data: topupManual,
   }),
 } as const;

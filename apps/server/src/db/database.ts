@@ -101,7 +101,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  registerFunctions(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   // A second connection for hot reads, read-only: Kysely serialises its one connection behind a
   // mutex so that a transaction's statements don't interleave with others, and a read on that
@@ -109,7 +108,6 @@ export function openDatabase(options: DatabaseOptions): Database {
   // WAL this connection reads the last committed state, without waiting for the writer.
   const reading = new SQLite(file, { readonly: true });
   reading.pragma('busy_timeout = 5000');
-  registerFunctions(reading);
   const statements = cachingStatements(reading);
   readers.set(db, async (sql, values) => statements.prepare(sql).all(values) as unknown[]);
   return {
@@ -120,17 +118,6 @@ export function openDatabase(options: DatabaseOptions): Database {
       statements.close();
     },
   };
-}
-
-/**
- * SQL functions SQLite lacks and queries use on both connections: `fold(text)`, lower case by
- * Unicode's rules (SQLite's lower() and LIKE fold ASCII only), PostgreSQL's lower() and ILIKE do
- * the same there.
- */
-function registerFunctions(sqlite: SQLite.Database): void {
-  sqlite.function('fold', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
-  );
 }
 
 /** Distinct SQL texts kept prepared: every query the code can build fits many times over. */

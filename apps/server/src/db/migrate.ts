@@ -34,3 +34,13 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Brings the schema up to `name` and no further (a migration's test fills the tables of its day). */
+export async function migrateUpTo(database: Database, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new SourcesProvider(migrations, database.engine),
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}

@@ -91,8 +91,9 @@ const allowed: Allowed[] = [
   },
   {
     only: 'postgres',
-    fact: 'index product_texts_title_trgm on product_texts (title)',
-    reason: "PostgreSQL's pg_trgm GIN index over product titles, the twin of SQLite's FTS5 table",
+    fact: 'index product_texts_title_fold_trgm on product_texts (title_fold)',
+    reason:
+      "PostgreSQL's pg_trgm GIN index over the folded product titles (015), the twin of SQLite's FTS5 table",
   },
   // 013: the merchants' search (docs/console-api.md "Merchants"), each engine's own way.
   {
@@ -107,8 +108,9 @@ const allowed: Allowed[] = [
   },
   {
     only: 'postgres',
-    fact: 'index shops_name_trgm on shops (name)',
-    reason: "PostgreSQL's pg_trgm GIN index over shop names, the twin of SQLite's FTS5 table",
+    fact: 'index shops_name_fold_trgm on shops (name_fold)',
+    reason:
+      "PostgreSQL's pg_trgm GIN index over the folded shop names (015), the twin of SQLite's FTS5 table",
   },
   {
     only: 'sqlite',

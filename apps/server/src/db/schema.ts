@@ -53,6 +53,8 @@ export interface MerchantsTable {
 export interface ShopsTable {
   merchant_id: number;
   name: string;
+  /** foldText(name) (contract/fold.ts): what the console's search reads (migration 015). */
+  name_fold: string;
   logo: string | null;
   address: string;
   phone: string;
@@ -352,6 +354,15 @@ export interface TopupBankAccountTable {
   updated_at: number;
 }
 
+/** How the platform takes a manual top-up: the admin's instructions (migration 014), one row at most. */
+export interface TopupManualTable {
+  id: number;
+  instructions: string;
+  enabled: Generated<number>;
+  updated_by: number | null;
+  updated_at: number;
+}
+
 /** Merchant user notices (the messages screen): a title key + JSON params, translated by the app. */
 export interface NoticesTable {
   id: Generated<number>;
@@ -447,6 +458,8 @@ export interface ProductTextsTable {
   product_id: number;
   lang: Lang;
   title: string;
+  /** foldText(title) (contract/fold.ts): what search reads (migration 015). Written with the title. */
+  title_fold: string;
   description: Generated<string>;
 }
 
@@ -616,6 +629,8 @@ export interface OrdersTable {
   listing_id: number | null;
   product_id: number;
   title: string;
+  /** foldText(title) (contract/fold.ts): what the keyword search reads (migration 015). */
+  title_fold: string;
   image_url: string | null;
   quantity: number;
   unit_price: number;
@@ -849,6 +864,7 @@ export interface DB {
   announcements: AnnouncementsTable;
   announcement_texts: AnnouncementTextsTable;
   topup_bank_account: TopupBankAccountTable;
+  topup_manual: TopupManualTable;
   categories: CategoriesTable;
   category_names: CategoryNamesTable;
   products: ProductsTable;

@@ -288,7 +288,8 @@ async function runEngine(engine: string): Promise<Stats & { ledger: string; ms: 
       await op.post('/admin/login/totp', { ticket: enrol.ticket, code: totpCode(enrol.secret, Date.now()) }),
       'login code',
     ).token;
-    // Manual top-ups are closed until an admin sets the receiving bank account (issue 9).
+    // Manual top-ups are closed until an admin writes their instructions (issue 20), bank-card ones
+    // until the receiving bank account is set (issue 9).
     must(
       await op.post('/admin/topup_bank_account', {
         bank_name: 'Crash Bank',
@@ -297,6 +298,10 @@ async function runEngine(engine: string): Promise<Stats & { ledger: string; ms: 
         reference_rule: 'DD{merchant_id}',
       }),
       'topup bank account',
+    );
+    must(
+      await op.post('/admin/topup_manual', { instructions: 'Cash at the crash desk.' }),
+      'manual instructions',
     );
     const merchants: { id: number; api: Api }[] = [];
     for (let i = 0; i < WORKERS; i++) merchants.push(await newMerchant(base, op, invite));

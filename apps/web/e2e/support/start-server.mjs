@@ -17,7 +17,11 @@ const repoDir = path.resolve(webDir, '../..');
 const { builtServer, newest } = await import(path.join(serverDir, 'built.mjs'));
 
 /** What every app bundles from elsewhere: the contract (and the vite plugin both builds use). */
-const shared = [path.join(repoDir, 'packages/contract/src'), path.join(repoDir, 'tools/vite-precompress.ts')];
+const shared = [
+  path.join(repoDir, 'packages/contract/src'),
+  path.join(repoDir, 'tools/vite-precompress.ts'),
+  path.join(repoDir, 'tools/vite-keep-stylesheets.ts'),
+];
 
 /** `npm run build` in `dir` when its dist/index.html is missing or older than any of `sources`. */
 function buildIfStale(name, dir, sources) {

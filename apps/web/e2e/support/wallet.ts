@@ -12,7 +12,7 @@ export const idempotent = () => ({ 'Idempotency-Key': randomUUID() });
 /** The platform's TRC20 deposit address in the browser tests. */
 export const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-/** The receiving bank account of manual and bank-card top-ups in the browser tests. */
+/** The receiving bank account of bank-card top-ups in the browser tests. */
 export const TOPUP_BANK = {
   bank_name: 'Vietcombank',
   holder_name: 'DROPDESK TEST',
@@ -20,9 +20,18 @@ export const TOPUP_BANK = {
   reference_rule: 'DD{merchant_id}',
 } as const;
 
-/** Opens every top-up method: a deposit address on TRC20 and the receiving bank account. */
+/** How manual top-ups are paid in the browser tests (an admin's text, line breaks kept). */
+export const TOPUP_MANUAL = {
+  instructions: 'Cash at the Dropdesk desk, 12 Lê Lợi, District 1.\nMon-Fri 9:00-17:00, bring your shop ID.',
+} as const;
+
+/**
+ * Opens every top-up method: a deposit address on TRC20, the manual instructions and the receiving
+ * bank account.
+ */
 export async function openTopUps(op: string) {
   ok(await admin(op, '/admin/deposit_addresses', { body: { network: 'TRC20', address: TRC20 } }));
+  ok(await admin(op, '/admin/topup_manual', { body: TOPUP_MANUAL }));
   ok(await admin(op, '/admin/topup_bank_account', { body: TOPUP_BANK }));
 }
 

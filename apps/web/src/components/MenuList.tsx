@@ -5,6 +5,8 @@ import styles from './menu.module.css';
 export interface MenuEntry {
   key: string;
   label: string;
+  /** A line under the label saying what the entry is. */
+  description?: ReactNode;
   icon?: ReactNode;
   /** Right-hand text (current language, status). */
   extra?: ReactNode;
@@ -25,7 +27,14 @@ export function MenuList({ entries, label }: { entries: MenuEntry[]; label?: str
                   {e.icon}
                 </span>
               )}
-              <span className={styles.label}>{e.label}</span>
+              {e.description === undefined ? (
+                <span className={styles.label}>{e.label}</span>
+              ) : (
+                <span className={styles.label}>
+                  {e.label}
+                  <span className={styles.description}>{e.description}</span>
+                </span>
+              )}
               {e.extra !== undefined && <span className={styles.extra}>{e.extra}</span>}
               <span className={styles.arrow} aria-hidden="true">
                 ›

@@ -104,8 +104,6 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const main = byId(homeIds.main);
   if (!textsEl || !main) return false;
   const texts = JSON.parse(textsEl.textContent ?? '{}') as HomeTexts;
-  // Reads every stylesheet the markup is drawn with, which is what keeps them in the page's CSS.
-  if (Object.values(stylesheets).some((sheet) => !sheet)) console.error('home: a stylesheet is missing');
   const lang: Lang = isLang(doc.documentElement.lang) ? doc.documentElement.lang : storedLang();
   const one = <T extends Element = HTMLElement>(selector: string, root: ParentNode = doc) =>
     root.querySelector(selector) as T;

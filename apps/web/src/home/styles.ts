@@ -7,7 +7,7 @@ import home from '../features/home/components/home.module.css';
 /**
  * The stylesheets Home's markup is drawn with (HomeView.tsx: the tab bar's, the screens' header and
  * chips, the chart's legend, the closed notice, the home feature's), in one place. The page's CSS
- * is its script's (scripts/prerender.mjs writes it inline), and a build keeps a CSS module in a
- * script's CSS only when the script reads it: page.ts reads them all through `stylesheets`.
+ * is its script's (scripts/prerender.mjs writes it inline): page.ts imports this file, and so every
+ * one of them (tools/vite-keep-stylesheets.ts keeps an imported CSS module that nothing reads).
  */
 export const stylesheets = { tabs, chart, notice, ui, home };

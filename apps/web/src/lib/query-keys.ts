@@ -40,8 +40,10 @@ const wallet = queryKeysFactory('wallet');
 export const walletKeys = {
   all: wallet.all,
   blockchain: () => wallet.one('blockchain'),
-  /** The receiving bank account of manual and bank-card top-ups, and the merchant's reference. */
+  /** The receiving bank account of bank-card top-ups, and the merchant's reference. */
   bankAccount: () => wallet.one('bank-account'),
+  /** How the platform takes a manual top-up (its instructions). */
+  manualDeposit: () => wallet.one('manual-deposit'),
   /** The withdrawal screen's figures: balance, fee rule, minimum, saved card. */
   extractInfo: () => wallet.one('extract-info'),
   rechargeLogs: () => wallet.lists('recharge'),

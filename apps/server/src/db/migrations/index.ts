@@ -13,6 +13,8 @@ import * as operators012 from './012_operators';
 import * as console013 from './013_console';
 import * as visitAddresses014 from './014_visit_addresses';
 import * as figures015 from './015_figures';
+import * as manual016 from './016_topup_manual';
+import * as search017 from './017_folded_search';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -45,4 +47,6 @@ export const migrations: MigrationSource[] = [
   { name: '013_console', up: console013.up },
   { name: '014_visit_addresses', up: visitAddresses014.up },
   { name: '015_figures', up: figures015.up },
+  { name: '016_topup_manual', up: manual016.up },
+  { name: '017_folded_search', up: search017.up },
 ];

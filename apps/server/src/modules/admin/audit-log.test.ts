@@ -331,6 +331,7 @@ describe(`the audit log (${engine})`, () => {
         body: { id: refund.id, decision: 'reject', reason: 'Upheld' },
       }),
       'POST /admin/topup_bank_account': () => ({ body: { ...TOPUP_ACCOUNT, holder_name: 'Walked' } }),
+      'POST /admin/topup_manual': () => ({ body: { instructions: 'Walked in with cash' } }),
       'POST /admin/shop/close': () => ({ body: { merchant_id: closeMe.id, reason: 'Walk' } }),
       'POST /admin/shop/reopen': () => ({ body: { merchant_id: closeMe.id } }),
       'POST /admin/service_contact': () => ({ body: { url: '', text: 'Walk' } }),

@@ -1,5 +1,6 @@
 import type { RegisterBody } from '@dropdesk/contract/account';
 import type { Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import type { Db } from '../../db/database';
 import { isUniqueViolation, violatedColumn } from '../../db/errors';
 import { newInviteCode } from '../../lib/crypto';
@@ -135,6 +136,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
     .values({
       merchant_id: id,
       name: input.store.name,
+      name_fold: foldText(input.store.name),
       logo: input.store.logo,
       address: input.store.address,
       phone: input.phone,

@@ -296,6 +296,9 @@ describe(`catalogue operator API (${engine})`, () => {
       expect(await ids({ keyword: '保温' })).toContain(a); // a CJK substring shorter than a trigram
       expect(await ids({ keyword: '不锈钢保温' })).toContain(a);
       expect(await ids({ keyword: 'giữ nhiệt' })).toContain(a);
+      // Case and accents don't matter (issue 20).
+      expect(await ids({ keyword: 'giu nhiet' })).toEqual([a]);
+      expect(await ids({ keyword: 'BÌNH GIỮ' })).toEqual([a]);
       expect(await ids({ keyword: 'สแตนเลส' })).toContain(a);
       expect(await ids({ keyword: `THERMOS BOTTLE ${tag.toUpperCase()}` })).toEqual([a]);
       expect(await ids({ keyword: '100%_"x' })).toEqual([]);
@@ -337,6 +340,13 @@ describe(`catalogue operator API (${engine})`, () => {
         hot: true,
       });
       expect(res.code, res.raw).toBe(1);
+      // The search follows the new title at once, folded: the old title no longer finds it.
+      const searched = async (keyword: string) =>
+        ((await op.get(r.products.path, { keyword })).data.list as { id: number }[]).map((p) => p.id);
+      expect(await searched('quat de ban')).toContain(id);
+      expect(await searched('QUẠT ĐỂ')).toContain(id);
+      expect(await searched('탁상용 선풍기')).toContain(id);
+      expect(await searched('卓上扇風機')).not.toContain(id);
       expect(res.data.texts.map((x) => [x.lang, x.title, x.description]).sort()).toEqual(
         [
           ['en', 'Desk fan', 'Quiet'],

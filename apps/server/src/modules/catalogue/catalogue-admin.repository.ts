@@ -1,4 +1,5 @@
 import type { Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
@@ -194,6 +195,7 @@ export const catalogueAdminRepository = {
           product_id: batchIds[i] as number,
           lang: t.lang,
           title: t.title,
+          title_fold: foldText(t.title),
           description: t.description,
         })),
       );
@@ -210,14 +212,20 @@ export const catalogueAdminRepository = {
     for (const text of texts) {
       const updated = await db
         .updateTable('product_texts')
-        .set({ title: text.title, description: text.description })
+        .set({ title: text.title, title_fold: foldText(text.title), description: text.description })
         .where('product_id', '=', productId)
         .where('lang', '=', text.lang)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) > 0) continue;
       await db
         .insertInto('product_texts')
-        .values({ product_id: productId, lang: text.lang, title: text.title, description: text.description })
+        .values({
+          product_id: productId,
+          lang: text.lang,
+          title: text.title,
+          title_fold: foldText(text.title),
+          description: text.description,
+        })
         .execute();
     }
   },

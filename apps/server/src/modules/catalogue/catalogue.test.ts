@@ -111,6 +111,36 @@ describe(`catalogue reads (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     expect(ids(all)).toEqual([other, product]);
   });
 
+  it('search ignores case and accents (issue 20): "viet", "VIỆT" and "dien thoai" find Điện thoại, on the index and on a short scan', async () => {
+    const m = await newMerchant(t);
+    const category = await newCategory(t);
+    const phone = await newProduct(t, {
+      categoryId: category,
+      mainLang: 'vi',
+      titles: { vi: 'Điện thoại Việt Nam màu ĐỎ' },
+    });
+    const lamp = await newProduct(t, { categoryId: category, mainLang: 'vi', titles: { vi: 'Đèn bàn học' } });
+    const city = await newProduct(t, {
+      categoryId: category,
+      mainLang: 'tr',
+      titles: { tr: 'İstanbul kahve fincanı' },
+    });
+    const search = async (keyword: string, lang: Lang = 'vi') =>
+      ids(await m.client.call(r.product, { keyword, category_id: String(category) }, { lang }));
+    for (const keyword of ['viet', 'VIỆT', 'Việt', 'việt nam', 'dien thoai', 'ĐIỆN THOẠI', 'điên thoai'])
+      expect(await search(keyword), keyword).toEqual([phone]);
+    // Shorter than a trigram once folded: the scan of the folded titles answers it.
+    expect(await search('đỏ'), 'đỏ').toEqual([phone]);
+    expect(await search('DO'), 'DO').toEqual([phone]);
+    expect(await search('den ban')).toEqual([lamp]);
+    // Another language's reader finds the product by its main language's title, folded too.
+    expect(await search('viet nam', 'en')).toEqual([phone]);
+    expect(await search('istanbul', 'en')).toEqual([city]);
+    expect(await search('FİNCAN', 'tr')).toEqual([city]);
+    // Folding does not make everything match: another word finds nothing.
+    expect(await search('dien may')).toEqual([]);
+  });
+
   it("search matches the caller's language and the product's main language, not a third language", async () => {
     const m = await newMerchant(t);
     const category = await newCategory(t);

@@ -1,19 +1,23 @@
 import { SEARCH_MIN_INDEXED_CHARS } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import { type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
  * Title search, the one place the two engines differ (DESIGN §3: each engine's own full-text index;
- * docs/catalogue.md "Search" has the measurements behind it).
+ * docs/catalogue.md "Search" has the measurements behind it). Case and accents don't matter: the
+ * keyword is folded (`searchKey`, the contract's foldText) and compared with the titles' folded
+ * twins, `product_texts.title_fold`, which both engines index (migration 015).
  *
  * - SQLite: `product_search`, an FTS5 table with the trigram tokenizer and one row per product
- *   (rowid = −products.id, so ascending rowids are newest first): the title in the product's main language (`main`) and one column per
- *   language. The keyword is one quoted phrase (its own characters are never query syntax),
- *   limited to the columns of the caller's language and `main`. Because the table is in product
- *   order, a "newest first" page reads matches from the top and stops (see `drivesNewest`).
- * - PostgreSQL: `product_texts.title ILIKE '%kw%'`, answered by the pg_trgm GIN index, on the texts
- *   in the caller's language or the product's main language.
+ *   (rowid = −products.id, so ascending rowids are newest first): the folded title in the product's
+ *   main language (`main`) and one column per language. The keyword is one quoted phrase (its own
+ *   characters are never query syntax), limited to the columns of the caller's language and
+ *   `main`. Because the table is in product order, a "newest first" page reads matches from the
+ *   top and stops (see `drivesNewest`).
+ * - PostgreSQL: `product_texts.title_fold LIKE '%kw%'`, answered by the pg_trgm GIN index, on the
+ *   texts in the caller's language or the product's main language.
  *
  * A keyword shorter than a trigram (SEARCH_MIN_INDEXED_CHARS, in code points) holds none, so
  * neither index can answer it: both engines then scan the titles with LIKE / ILIKE. Correct but a
@@ -29,7 +33,16 @@ export function isPostgres(db: Db): boolean {
 
 /** The keyword holds at least one trigram, so the engines' indexes can answer it. */
 export function isIndexed(keyword: string): boolean {
-  return [...keyword].length >= SEARCH_MIN_INDEXED_CHARS;
+  return [...searchKey(keyword)].length >= SEARCH_MIN_INDEXED_CHARS;
+}
+
+/**
+ * What a keyword is searched as: folded like the stored texts' twins ("VIỆT" → "viet", "Điện" →
+ * "dien"). A keyword of marks alone, which folds to nothing, is searched as typed.
+ */
+export function searchKey(keyword: string): string {
+  const folded = foldText(keyword.trim());
+  return folded === '' ? keyword.trim().toLowerCase() : folded;
 }
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern (escape character `\`). */
@@ -48,23 +61,28 @@ export function ftsQuery(keyword: string, scope: TitleScope): string {
   return scope === 'any' ? phrase : `{main ${searchColumn(scope)}} : ${phrase}`;
 }
 
-/** SQLite: "the product_search row `s` matches" (an indexed MATCH, or LIKE for a short keyword). */
+/**
+ * SQLite: "the product_search row `s` matches" (an indexed MATCH, or a scan of the folded titles
+ * for a keyword shorter than a trigram).
+ */
 function searchRowMatches(keyword: string, scope: TitleScope): Expression<SqlBool> {
-  if (isIndexed(keyword)) return sql<SqlBool>`s.product_search match ${ftsQuery(keyword, scope)}`;
+  const key = searchKey(keyword);
+  if (isIndexed(key)) return sql<SqlBool>`s.product_search match ${ftsQuery(key, scope)}`;
   const columns =
     scope === 'any' ? ['main', 'zh_cn', 'en', 'ko', 'ja', 'th', 'vi', 'tr'] : ['main', searchColumn(scope)];
-  const folded = keyword.toLowerCase();
   return sql<SqlBool>`(${sql.join(
-    columns.map((c) => sql`instr(fold(${sql.ref(`s.${c}`)}), ${folded}) > 0`),
+    columns.map((c) => sql`instr(${sql.ref(`s.${c}`)}, ${key}) > 0`),
     sql` or `,
   )})`;
 }
 
 /**
- * "The product_texts row `pt` of product `pm` is in scope and holds the keyword": PostgreSQL's
- * ILIKE (the pg_trgm index answers it as a set), or SQLite's fold() for one product's texts.
+ * "The product_texts row `pt` of product `pm` is in scope and holds the keyword", on the folded
+ * titles: PostgreSQL's LIKE (the pg_trgm index answers it as a set), SQLite's instr() for one
+ * product's texts.
  */
 function textsOf(keyword: string, scope: TitleScope, postgres: boolean) {
+  const key = searchKey(keyword);
   return (db: Db) =>
     db
       .selectFrom('product_texts as pt')
@@ -72,8 +90,8 @@ function textsOf(keyword: string, scope: TitleScope, postgres: boolean) {
       .select('pt.product_id')
       .where(
         postgres
-          ? sql<SqlBool>`pt.title ilike ${likePattern(keyword)} escape '\\'`
-          : sql<SqlBool>`instr(fold(pt.title), ${keyword.toLowerCase()}) > 0`,
+          ? sql<SqlBool>`pt.title_fold like ${likePattern(key)} escape '\\'`
+          : sql<SqlBool>`instr(pt.title_fold, ${key}) > 0`,
       )
       .$if(scope !== 'any', (q) =>
         q.where((eb) =>
@@ -98,9 +116,8 @@ export function matchingProductIds(db: Db, keyword: string, scope: TitleScope) {
  * "Product `productId` (a column reference) has the keyword in its title", checked on that one
  * product's texts (by the product_texts_product_lang index): for filters over a bounded set (a
  * merchant's listings), where reading every match of a broad word from the index would cost more
- * than reading the few titles. Case-insensitive on both engines: PostgreSQL's ILIKE, and on SQLite
- * `fold()`, a lower-casing function the database layer registers (SQLite's own LIKE and lower()
- * fold ASCII only, and "Đèn" must match "đèn").
+ * than reading the few titles. Case and accents don't matter: the folded keyword against the
+ * folded titles ("den ban" finds "Đèn bàn").
  */
 export function productTitleMatches(db: Db, productId: string, keyword: string, scope: TitleScope) {
   const texts = textsOf(

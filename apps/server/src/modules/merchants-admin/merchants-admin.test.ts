@@ -1,3 +1,4 @@
+import { foldText } from '@dropdesk/contract/fold';
 import { merchantAdminRoutes as ma } from '@dropdesk/contract/merchants-admin';
 import { reportsRoutes } from '@dropdesk/contract/reports';
 import { adminShopRoutes, shopRoutes } from '@dropdesk/contract/shop';
@@ -63,6 +64,16 @@ describe(`console merchants (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
     expect(await idsFor({ q: shop.slice(5).toUpperCase() })).toEqual([m.id]);
     expect(await idsFor({ q: shop.slice(-2) })).toContain(m.id);
     expect(await idsFor({ q: 'no shop is called this' })).toEqual([]);
+    // A shop renamed by its merchant is found by the new name whatever its case and accents
+    // (issue 20): the folded twin is written with the name.
+    const renamed = `Điện Thoại ${Date.now().toString(36)} Việt`;
+    const before = await shopOf(other);
+    const saved = await other.client.call(shopRoutes.store, { name: renamed });
+    expect(saved.code, saved.raw).toBe(1);
+    expect(await idsFor({ q: foldText(renamed).toUpperCase() })).toEqual([other.id]);
+    expect(await idsFor({ q: renamed.slice(0, 13).toLowerCase() })).toContain(other.id);
+    expect(await idsFor({ q: 'dien thoai' })).toContain(other.id);
+    expect(await idsFor({ q: before })).toEqual([]);
     // LIKE's own characters and FTS syntax stand for themselves.
     for (const q of ['%', '_', '"', 'a" OR "b', '\\', '*'])
       expect(await idsFor({ q }), q).not.toContain(other.id);
@@ -101,7 +112,7 @@ describe(`console merchants (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
       const m = await newMerchant(t, { kyc });
       await t.database.db
         .updateTable('shops')
-        .set({ name: `${tag} ${kyc}` })
+        .set({ name: `${tag} ${kyc}`, name_fold: foldText(`${tag} ${kyc}`) })
         .where('merchant_id', '=', m.id)
         .execute();
       made.push(m);

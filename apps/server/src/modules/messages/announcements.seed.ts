@@ -18,13 +18,13 @@ export const DEMO_ANNOUNCEMENTS: Record<Lang, string>[] = [
     tr: 'Dropdesk demosuna hoş geldiniz: siparişlerin, satışların ve ziyaretçilerin burada görünmesi için vitrinde (/s/1) kendi mağazanızdan alışveriş yapın.',
   },
   {
-    en: 'Top-ups open once an operator sets a deposit address or the receiving bank account in the console.',
-    'zh-CN': '运营人员在控制台设置充值地址或收款银行账户后，即可充值。',
-    ko: '운영자가 콘솔에서 입금 주소나 수취 은행 계좌를 설정하면 충전할 수 있습니다.',
-    ja: 'オペレーターがコンソールで入金アドレスまたは受取銀行口座を設定すると、チャージできるようになります。',
-    th: 'การเติมเงินจะเปิดเมื่อผู้ดูแลตั้งค่าที่อยู่ฝากเงินหรือบัญชีธนาคารรับเงินในคอนโซล',
-    vi: 'Nạp tiền sẽ mở khi nhân viên vận hành thiết lập địa chỉ nạp hoặc tài khoản ngân hàng nhận tiền trong bảng điều khiển.',
-    tr: 'Yükleme, bir operatör konsolda yatırma adresini veya alıcı banka hesabını belirlediğinde açılır.',
+    en: 'Top-ups open once an operator sets a deposit address, the receiving bank account or the manual top-up instructions in the console.',
+    'zh-CN': '运营人员在控制台设置充值地址、收款银行账户或手动充值说明后，即可充值。',
+    ko: '운영자가 콘솔에서 입금 주소, 수취 은행 계좌 또는 수동 충전 안내를 설정하면 충전할 수 있습니다.',
+    ja: 'オペレーターがコンソールで入金アドレス、受取銀行口座または手動チャージの案内を設定すると、チャージできるようになります。',
+    th: 'การเติมเงินจะเปิดเมื่อผู้ดูแลตั้งค่าที่อยู่ฝากเงิน บัญชีธนาคารรับเงิน หรือคำแนะนำการเติมเงินด้วยตนเองในคอนโซล',
+    vi: 'Nạp tiền sẽ mở khi nhân viên vận hành thiết lập địa chỉ nạp, tài khoản ngân hàng nhận tiền hoặc hướng dẫn nạp thủ công trong bảng điều khiển.',
+    tr: 'Yükleme, bir operatör konsolda yatırma adresini, alıcı banka hesabını veya manuel yükleme talimatlarını belirlediğinde açılır.',
   },
 ];
 

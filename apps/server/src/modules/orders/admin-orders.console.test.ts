@@ -1,3 +1,4 @@
+import { foldText } from '@dropdesk/contract/fold';
 import { adminOrderRoutes as a, MAX_SHIP_CSV_ROWS } from '@dropdesk/contract/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -64,7 +65,7 @@ describe(`console orders and shipping (${process.env.DATABASE_URL ? 'postgres' :
     const tag = `Desk ${Date.now().toString(36)}`;
     await t.database.db
       .updateTable('shops')
-      .set({ name: `${tag} Lamps` })
+      .set({ name: `${tag} Lamps`, name_fold: foldText(`${tag} Lamps`) })
       .where('merchant_id', '=', m1.id)
       .execute();
     const o1 = await newOrder(t, m1.id, {
@@ -84,6 +85,14 @@ describe(`console orders and shipping (${process.env.DATABASE_URL ? 'postgres' :
     expect(await ids({ merchant: String(m2.id), merchant_id: String(m2.id) })).toEqual([o3.id]);
     expect(await ids({ merchant: `${tag} Lamps`, status: '1' })).toEqual([o1.id]);
     expect(await ids({ merchant: 'no shop has this name at all' })).toEqual([]);
+    // Case and accents don't matter in a shop's name either (issue 20).
+    await t.database.db
+      .updateTable('shops')
+      .set({ name: `Cửa hàng ${tag} Việt`, name_fold: foldText(`Cửa hàng ${tag} Việt`) })
+      .where('merchant_id', '=', m2.id)
+      .execute();
+    expect(await ids({ merchant: `cua hang ${tag.toLowerCase()} viet` })).toEqual([o3.id]);
+    expect(await ids({ merchant: `CỬA HÀNG ${tag.toUpperCase()}` })).toEqual([o3.id]);
 
     expect(await ids({ buyer: o3.guest_email! })).toEqual([o3.id]);
     expect(await ids({ buyer: o3.guest_email!.toUpperCase() })).toEqual([o3.id]);

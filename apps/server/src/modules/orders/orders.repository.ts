@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import type { OrderEventsTable, RefundsTable } from '../../db/schema';
-import { isPostgres, likePattern } from '../catalogue/search';
+import { isPostgres, likePattern, searchKey } from '../catalogue/search';
 import type { MerchantIds } from '../shop/shop-search';
 import type { OrderRow } from './transitions';
 
@@ -60,20 +60,15 @@ export interface RefundFilter {
 }
 
 /**
- * "The order matches the keyword": its number starts with it, or its title holds it, either case.
- * PostgreSQL: ILIKE. SQLite: LIKE, which folds ASCII letters in C, for an ASCII keyword (the title's
- * other characters can only match themselves then); fold() (JavaScript's Unicode lower-casing, a
- * call per row) only for a keyword with other letters ("đồng hồ").
+ * "The order matches the keyword": its number starts with it (either case: PostgreSQL's ILIKE,
+ * SQLite's LIKE, which folds ASCII), or its folded title (`title_fold`, migration 015) holds the
+ * folded keyword, so case and accents don't matter ("dong ho" finds "Đồng hồ").
  */
 function keywordMatches(db: Db, keyword: string) {
-  const prefix = `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const anywhere = likePattern(keyword);
-  if (isPostgres(db))
-    return sql<SqlBool>`(o.order_no ilike ${prefix} escape '\\' or o.title ilike ${anywhere} escape '\\')`;
-  if (/^[\x20-\x7e]*$/.test(keyword))
-    return sql<SqlBool>`(o.order_no like ${prefix} escape '\\' or o.title like ${anywhere} escape '\\')`;
-  const folded = keyword.toLowerCase();
-  return sql<SqlBool>`(instr(fold(o.order_no), ${folded}) = 1 or instr(fold(o.title), ${folded}) > 0)`;
+  const prefix = `${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const anywhere = likePattern(searchKey(keyword));
+  const number = isPostgres(db) ? sql`o.order_no ilike` : sql`o.order_no like`;
+  return sql<SqlBool>`(${number} ${prefix} escape '\\' or o.title_fold like ${anywhere} escape '\\')`;
 }
 
 /** The figures' sums of the orders a filter keeps (contract `orderSums`), in minor units. */

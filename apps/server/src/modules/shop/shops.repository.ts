@@ -1,3 +1,4 @@
+import { foldText } from '@dropdesk/contract/fold';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ShopsTable } from '../../db/schema';
@@ -16,8 +17,10 @@ export const shopsRepository = {
     return rows.length <= max ? rows.map((r) => r.id) : shopNameMatches(db, keyword);
   },
 
+  /** Changes a shop; a new name is written with its folded twin, which search reads (migration 015). */
   async update(db: Db, merchantId: number, values: Updateable<ShopsTable>): Promise<void> {
-    await db.updateTable('shops').set(values).where('merchant_id', '=', merchantId).execute();
+    const set = typeof values.name === 'string' ? { ...values, name_fold: foldText(values.name) } : values;
+    await db.updateTable('shops').set(set).where('merchant_id', '=', merchantId).execute();
   },
 
   /** A merchant's status and closing reason; undefined when there is no such merchant. */

@@ -1,5 +1,6 @@
 import { sellingPrice } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import type { BuyerOrder } from '@dropdesk/contract/store';
 import type { Db } from '../../db/database';
 import { moneyTransaction } from '../../db/transaction';
@@ -77,6 +78,7 @@ export class Checkout {
         listing_id: sale.listing_id,
         product_id: sale.product_id,
         title: texts.get(sale.product_id)?.title ?? '',
+        title_fold: foldText(texts.get(sale.product_id)?.title ?? ''),
         image_url: thumbOf(images.get(sale.product_id))?.url ?? null,
         quantity: body.quantity,
         unit_price: unitPrice,

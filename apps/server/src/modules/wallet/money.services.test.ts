@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant, newUpload } from '../../../test/factories';
 import { newReviewer, plainLink, refusedWith } from '../../../test/services';
-import { TOPUP_ACCOUNT } from '../../../test/wallet';
+import { TOPUP_ACCOUNT, TOPUP_MANUAL } from '../../../test/wallet';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
@@ -28,8 +28,11 @@ describe(`money services (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     withdrawals = new WithdrawalService(deps);
     recharges = new RechargeService(deps);
     op = await newReviewer(t, 'svc-reviewer');
-    // Manual top-ups are open once the platform's receiving account is set.
-    await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
+    // Manual top-ups are open once their instructions are written, bank-card ones once the
+    // platform's receiving account is set.
+    const topups = new TopupAccountService(deps);
+    await topups.set(op, { ...TOPUP_ACCOUNT, enabled: true });
+    await topups.setManual(op, { ...TOPUP_MANUAL, enabled: true });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -10,7 +10,7 @@ import {
   plainLink,
   refusedWith,
 } from '../../../test/services';
-import { TOPUP_ACCOUNT, TRC20 } from '../../../test/wallet';
+import { TOPUP_ACCOUNT, TOPUP_MANUAL, TRC20 } from '../../../test/wallet';
 import type { Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
@@ -34,8 +34,11 @@ describe(`recharge service (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})
     const deps = { db: t.database.db, clock: t.clock, payPasswords: t.app.payPasswords };
     recharges = new RechargeService(deps);
     op = await newReviewer(t, 'rc-reviewer');
-    // Manual top-ups are open once the receiving account is set; chain ones on TRC20 only.
-    await new TopupAccountService(deps).set(op, { ...TOPUP_ACCOUNT, enabled: true });
+    // Bank-card top-ups are open once the receiving account is set, manual ones once their
+    // instructions are written; chain ones on TRC20 only.
+    const topups = new TopupAccountService(deps);
+    await topups.set(op, { ...TOPUP_ACCOUNT, enabled: true });
+    await topups.setManual(op, { ...TOPUP_MANUAL, enabled: true });
     await new WalletSettings(deps).setAddress(op, { network: 'TRC20', address: TRC20, enabled: true });
   });
   afterAll(() => t.close());

@@ -24,7 +24,7 @@ import { uploadsRepository } from '../uploads/uploads.repository';
 import { depositAddressesRepository } from './deposit-addresses.repository';
 import type { MoneyDeps } from './deps';
 import { rechargesRepository } from './recharges.repository';
-import { topupAccountRepository } from './topup-account.repository';
+import { topupAccountRepository, topupManualRepository } from './topup-account.repository';
 import { orderNo, rechargeItem } from './wallet.views';
 
 type Status = RechargeItem['status'];
@@ -68,9 +68,12 @@ export class RechargeService {
     const { db, clock } = this.deps;
     let network: Network | null = null;
     let address: string | null = null;
-    // Manual and bank-card top-ups need the platform's receiving account: until an admin sets and
-    // enables it the merchant has nowhere to send the money, so the method is not open.
-    if (body.method !== 'chain' && (await topupAccountRepository.get(db))?.enabled !== 1)
+    // A bank-card top-up needs the platform's receiving account, a manual one the platform's
+    // instructions: until an admin sets and enables its own, the merchant has no way to pay, so the
+    // method is not open (said before the voucher is looked at).
+    if (body.method === 'bank' && (await topupAccountRepository.get(db))?.enabled !== 1)
+      throw fieldRefusal('METHOD_UNAVAILABLE', 'method');
+    if (body.method === 'manual' && (await topupManualRepository.get(db))?.enabled !== 1)
       throw fieldRefusal('METHOD_UNAVAILABLE', 'method');
     if (body.method === 'chain' && body.network) {
       const row = await depositAddressesRepository.enabledFor(db, body.network);

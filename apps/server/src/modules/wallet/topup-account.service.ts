@@ -5,7 +5,12 @@ import { unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantsRepository } from '../account/merchants.repository';
 import { audit } from '../admin/operators';
-import { type TopupBankAccountRow, topupAccountRepository } from './topup-account.repository';
+import {
+  type TopupBankAccountRow,
+  type TopupManualRow,
+  topupAccountRepository,
+  topupManualRepository,
+} from './topup-account.repository';
 
 const view = (row: TopupBankAccountRow) => ({
   bank_name: row.bank_name,
@@ -16,11 +21,6 @@ const view = (row: TopupBankAccountRow) => ({
   updated_at: iso(row.updated_at),
 });
 
-/**
- * The platform's receiving bank account for manual and bank-card top-ups: admins set it, reviewers
- * read it, a merchant reads it with its own transfer reference. Until it is set and enabled those
- * two methods are not open: RechargeService refuses them with METHOD_UNAVAILABLE.
- */
 /** What the audit log records of the receiving account. */
 const accountFields = (a: {
   bank_name: string;
@@ -36,6 +36,18 @@ const accountFields = (a: {
   enabled: a.enabled,
 });
 
+const manualView = (row: TopupManualRow) => ({
+  instructions: row.instructions,
+  enabled: row.enabled === 1,
+  updated_at: iso(row.updated_at),
+});
+
+/**
+ * What the merchant pays into for the two methods that are not on chain, as admins configure it
+ * (reviewers read it): the receiving bank account of bank-card top-ups, which a merchant reads with
+ * its own transfer reference, and the instructions of manual top-ups. Until its own is set and
+ * enabled a method is not open: RechargeService refuses it with METHOD_UNAVAILABLE.
+ */
 export class TopupAccountService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
@@ -95,5 +107,44 @@ export class TopupAccountService {
       return { id: 1, ...values };
     });
     return view(saved);
+  }
+
+  /** The manual method as a merchant reads it: the instructions while enabled, else null (not open). */
+  async manualForMerchant() {
+    const row = await topupManualRepository.get(this.deps.db);
+    return { manual: row?.enabled === 1 ? { instructions: row.instructions } : null };
+  }
+
+  async manualForOperator() {
+    const row = await topupManualRepository.get(this.deps.db);
+    return { manual: row ? manualView(row) : null };
+  }
+
+  /** An admin writes (or disables) the manual instructions; the audit entry keeps what they were. */
+  async setManual(op: SessionOperator, body: { instructions: string; enabled: boolean }) {
+    const now = this.deps.clock.now();
+    const values = {
+      instructions: body.instructions,
+      enabled: body.enabled ? 1 : 0,
+      updated_by: op.id,
+      updated_at: now,
+    };
+    await this.deps.db.transaction().execute(async (tx) => {
+      const before = await topupManualRepository.get(tx);
+      await topupManualRepository.save(tx, values);
+      await audit(
+        tx,
+        {
+          operatorId: op.id,
+          action: 'topup_manual.set',
+          targetType: 'topup_manual',
+          targetId: 1,
+          before: before ? { instructions: before.instructions, enabled: before.enabled === 1 } : null,
+          after: { instructions: body.instructions, enabled: body.enabled },
+        },
+        now,
+      );
+    });
+    return manualView({ id: 1, ...values });
   }
 }

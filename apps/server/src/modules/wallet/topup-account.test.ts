@@ -7,13 +7,17 @@ import { TRC20, uploadAs } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
 
 /**
- * The platform's receiving bank account for manual and bank-card top-ups (issue 9 item 2): admins
- * set it, reviewers read it, a merchant reads it with its own transfer reference, and until it is
- * configured (and enabled) those two methods are not open. The chain method is likewise closed
- * while no network has an enabled deposit address. Paths are written out, as the web calls them.
+ * What the merchant pays into off chain, as admins configure it: the receiving bank account of
+ * bank-card top-ups (issue 9 item 2: a merchant reads it with its own transfer reference) and the
+ * instructions of manual top-ups (issue 20: the two methods showed the same screen). Reviewers read
+ * both; until its own is configured (and enabled) each method is not open. The chain method is
+ * likewise closed while no network has an enabled deposit address. Paths are written out, as the
+ * web calls them.
  */
 const MERCHANT_ROW = '/merchant/merchant/getBankAccount';
 const ADMIN_ROW = '/admin/topup_bank_account';
+const MANUAL_ROW = '/merchant/merchant/getManualDeposit';
+const ADMIN_MANUAL_ROW = '/admin/topup_manual';
 const RECHARGE = '/merchant/merchant/recharge';
 
 const ACCOUNT = {
@@ -51,6 +55,8 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
     expect(shown.code, shown.raw).toBe(1);
     expect(shown.data).toEqual({ account: null });
     expect((await reviewer.get(ADMIN_ROW)).data).toEqual({ account: null });
+    expect((await m.client.get(MANUAL_ROW)).data).toEqual({ manual: null });
+    expect((await reviewer.get(ADMIN_MANUAL_ROW)).data).toEqual({ manual: null });
 
     const voucher = await uploadAs(m, 'voucher');
     const foreign = await uploadAs(other, 'voucher');
@@ -173,7 +179,7 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
     expect((await reviewer.get(ADMIN_ROW)).data).toEqual({ account: null });
   });
 
-  it('configured: each merchant reads it with its own reference, top-ups open, and the change is audited', async () => {
+  it('configured: each merchant reads it with its own reference, bank-card top-ups open, and the change is audited', async () => {
     const saved = await admin.post(ADMIN_ROW, ACCOUNT);
     expect(saved.code, saved.raw).toBe(1);
     expect(saved.data).toEqual({
@@ -198,17 +204,21 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
         },
       });
     }
-    for (const method of ['manual', 'bank']) {
-      const res = await recharge(a, { method, amount: '100', voucher: await uploadAs(a, 'voucher') });
-      expect(res.code, res.raw).toBe(1);
-      expect(res.data).toMatchObject({ method, status: 'pending', amount: '100.00' });
-    }
+    const res = await recharge(a, { method: 'bank', amount: '100', voucher: await uploadAs(a, 'voucher') });
+    expect(res.code, res.raw).toBe(1);
+    expect(res.data).toMatchObject({ method: 'bank', status: 'pending', amount: '100.00' });
     // Another merchant's voucher is still refused once the method is open.
     const foreign = await uploadAs(b, 'voucher');
     expectRefusal(
-      await recharge(a, { method: 'manual', amount: '100', voucher: foreign }),
+      await recharge(a, { method: 'bank', amount: '100', voucher: foreign }),
       'UPLOAD_INVALID',
       'voucher',
+    );
+    // The account opens bank-card top-ups only: manual ones wait for their own instructions.
+    expectRefusal(
+      await recharge(a, { method: 'manual', amount: '100', voucher: await uploadAs(a, 'voucher') }),
+      'METHOD_UNAVAILABLE',
+      'method',
     );
 
     const byCode = await admin.post(ADMIN_ROW, { ...ACCOUNT, reference_rule: 'DD-{invite_code}' });
@@ -227,7 +237,7 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
     });
   });
 
-  it('disabled by an admin: the methods close again', async () => {
+  it('disabled by an admin: the bank-card method closes again', async () => {
     const off = await admin.post(ADMIN_ROW, { ...ACCOUNT, enabled: false });
     expect(off.code, off.raw).toBe(1);
     expect((await reviewer.get(ADMIN_ROW)).data.account).toMatchObject({ enabled: false });
@@ -236,6 +246,116 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
     const voucher = await uploadAs(m, 'voucher');
     expectRefusal(
       await recharge(m, { method: 'bank', amount: '100', voucher }),
+      'METHOD_UNAVAILABLE',
+      'method',
+    );
+  });
+
+  // ------------------------------------------------------------ manual top-ups (issue 20)
+
+  const MANUAL = {
+    instructions: 'Cash at our office, 12 Lê Lợi, District 1, 9:00-17:00.\nBring your shop ID.',
+  };
+
+  it('manual: only admins write the instructions; reviewers read them; other roles FORBIDDEN; no session 401', async () => {
+    expectRefusal(await reviewer.post(ADMIN_MANUAL_ROW, MANUAL), 'FORBIDDEN');
+    for (const op of [support, catalogue]) {
+      expectRefusal(await op.get(ADMIN_MANUAL_ROW), 'FORBIDDEN');
+      expectRefusal(await op.post(ADMIN_MANUAL_ROW, MANUAL), 'FORBIDDEN');
+    }
+    const m = await newMerchant(t);
+    expect((await m.client.get(ADMIN_MANUAL_ROW)).status).toBe(401);
+    expect((await m.client.post(ADMIN_MANUAL_ROW, MANUAL)).status).toBe(401);
+    expect((await admin.get(MANUAL_ROW)).status).toBe(401);
+    const nobody = { token: null };
+    expect((await m.client.get(MANUAL_ROW, undefined, nobody)).status).toBe(401);
+    expect((await m.client.post(ADMIN_MANUAL_ROW, MANUAL, nobody)).status).toBe(401);
+    expect((await reviewer.get(ADMIN_MANUAL_ROW)).data).toEqual({ manual: null });
+  });
+
+  it('manual: refuses bad instructions at their field, in the caller’s language, and stores nothing', async () => {
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['no instructions', { instructions: undefined }, 'instructions', 'Required'],
+      ['blank instructions', { instructions: ' \n ' }, 'instructions', 'Required'],
+      ['1,001 characters', { instructions: 'x'.repeat(1001) }, 'instructions', 'Too long'],
+      [
+        'a control character',
+        { instructions: 'Cash\u0007' },
+        'instructions',
+        'Contains characters that are not allowed',
+      ],
+      ['a number', { instructions: 42 }, 'instructions', 'Required'],
+      ['enabled as text', { enabled: 'yes' }, 'enabled', 'Not a valid value'],
+      ['an unknown field', { html: '<b>x</b>' }, 'html', 'Unknown field'],
+    ];
+    for (const [what, change, field, message] of cases) {
+      const res = await admin.post(ADMIN_MANUAL_ROW, { ...MANUAL, ...change }, { lang: 'en' });
+      expectRefusal(res, 'INVALID_INPUT', field, what);
+      expect(res.fields?.[field], what).toBe(message);
+    }
+    const vi = await admin.post(ADMIN_MANUAL_ROW, { instructions: '' }, { lang: 'vi' });
+    expectRefusal(vi, 'INVALID_INPUT', 'instructions');
+    expect(vi.fields?.instructions).not.toBe('Required');
+    expect((await reviewer.get(ADMIN_MANUAL_ROW)).data).toEqual({ manual: null });
+    expect(
+      await t.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'topup_manual.set')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('manual: written, every merchant reads the instructions as typed, manual top-ups open, the change is audited', async () => {
+    const saved = await admin.post(ADMIN_MANUAL_ROW, {
+      ...MANUAL,
+      instructions: `  ${MANUAL.instructions}  `,
+    });
+    expect(saved.code, saved.raw).toBe(1);
+    expect(saved.data).toEqual({ ...MANUAL, enabled: true, updated_at: expect.any(String) });
+    expect((await reviewer.get(ADMIN_MANUAL_ROW)).data).toEqual({ manual: saved.data });
+
+    const [a, b] = await Promise.all([newMerchant(t), newMerchant(t)]);
+    for (const m of [a, b])
+      expect((await m.client.get(MANUAL_ROW)).data).toEqual({
+        manual: { instructions: MANUAL.instructions },
+      });
+
+    const res = await recharge(a, { method: 'manual', amount: '250', voucher: await uploadAs(a, 'voucher') });
+    expect(res.code, res.raw).toBe(1);
+    expect(res.data).toMatchObject({ method: 'manual', status: 'pending', amount: '250.00', network: null });
+    // Another merchant's voucher is refused, and the top-up stays the caller's own.
+    expectRefusal(
+      await recharge(a, { method: 'manual', amount: '100', voucher: await uploadAs(b, 'voucher') }),
+      'UPLOAD_INVALID',
+      'voucher',
+    );
+    expect((await b.client.get('/merchant/merchant/recharge_log')).data.total).toBe(0);
+
+    const changed = await admin.post(ADMIN_MANUAL_ROW, { instructions: 'Ask customer service first.' });
+    expect(changed.code, changed.raw).toBe(1);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'topup_manual.set')
+      .orderBy('id')
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({ target_type: 'topup_manual', target_id: '1' });
+    expect({ before: JSON.parse(audit[1]!.before!), after: JSON.parse(audit[1]!.after!) }).toEqual({
+      before: { ...MANUAL, enabled: true },
+      after: { instructions: 'Ask customer service first.', enabled: true },
+    });
+  });
+
+  it('manual: disabled by an admin, the method closes again and the instructions are kept', async () => {
+    const off = await admin.post(ADMIN_MANUAL_ROW, { ...MANUAL, enabled: false });
+    expect(off.code, off.raw).toBe(1);
+    expect((await reviewer.get(ADMIN_MANUAL_ROW)).data.manual).toMatchObject({ ...MANUAL, enabled: false });
+    const m = await newMerchant(t);
+    expect((await m.client.get(MANUAL_ROW)).data).toEqual({ manual: null });
+    expectRefusal(
+      await recharge(m, { method: 'manual', amount: '100', voucher: await uploadAs(m, 'voucher') }),
       'METHOD_UNAVAILABLE',
       'method',
     );

@@ -24,6 +24,7 @@ export async function walletRoutes(app: FastifyInstance) {
 
   route(app, r.getBlockchain, () => recharges.blockchain());
   route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant!.id));
+  route(app, sr.getManualDeposit, () => topupAccount.manualForMerchant());
   route(
     app,
     r.recharge,
@@ -68,4 +69,6 @@ export async function walletRoutes(app: FastifyInstance) {
   route(app, a.setSettings, (req) => settings.setSettings(req.operator!, req.body));
   route(app, sa.bankAccount, () => topupAccount.forOperator());
   route(app, sa.setBankAccount, (req) => topupAccount.set(req.operator!, req.body));
+  route(app, sa.manualDeposit, () => topupAccount.manualForOperator());
+  route(app, sa.setManualDeposit, (req) => topupAccount.setManual(req.operator!, req.body));
 }

@@ -1,10 +1,11 @@
+import { foldedIncludes } from '@dropdesk/contract/fold';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { nameIn } from './names';
 
-/** A category picker: parents with their children indented under them. */
+/** A category picker: parents with their children indented under them, searchable by name. */
 export function CategorySelect(props: {
   value?: number;
   onChange?: (v: number | undefined) => void;
@@ -31,7 +32,8 @@ export function CategorySelect(props: {
       aria-label={props.placeholder ?? t('catalogue.category')}
       loading={categories.isLoading}
       options={options}
-      showSearch={{ optionFilterProp: 'label' }}
+      // Case and accents don't matter, as in every search (contract foldText): "dien" finds "Điện".
+      showSearch={{ filterOption: (input, option) => foldedIncludes(String(option?.label ?? ''), input) }}
     />
   );
 }

@@ -48,6 +48,7 @@ export function useAuditActionNames(): Record<AuditAction, string> {
     'announcement.disable': t('auditActions.announcementDisable'),
     'deposit_address.set': t('auditActions.depositAddressSet'),
     'topup_bank_account.set': t('auditActions.topupBankAccountSet'),
+    'topup_manual.set': t('auditActions.topupManualSet'),
     'wallet_settings.set': t('auditActions.walletSettingsSet'),
     'settings.service_contact': t('auditActions.settingsServiceContact'),
     'alliance.rate': t('auditActions.allianceRate'),

@@ -19,6 +19,11 @@ export const SETTINGS = {
     get: adminSettingsRoutes.bankAccount,
     set: adminSettingsRoutes.setBankAccount,
   },
+  manualDeposit: {
+    key: 'manual-deposit',
+    get: adminSettingsRoutes.manualDeposit,
+    set: adminSettingsRoutes.setManualDeposit,
+  },
   depositAddresses: {
     key: 'deposit-addresses',
     get: adminWalletRoutes.depositAddresses,

@@ -1,3 +1,4 @@
+import { MANUAL_INSTRUCTIONS_MAX } from '@dropdesk/contract/settings';
 import { NETWORKS, type Network } from '@dropdesk/contract/wallet';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -98,6 +99,41 @@ function BankAccount() {
   );
 }
 
+/** How the platform takes a manual top-up: the text merchants read before they declare one. */
+function ManualDeposit() {
+  const { t } = useTranslation();
+  const query = useSetting(SETTINGS.manualDeposit);
+  const save = useSaveSetting(SETTINGS.manualDeposit);
+  return (
+    <SettingCard
+      title={t('settings.manualDeposit')}
+      help={t('settings.manualDepositHelp')}
+      query={query}
+      toValues={(d) => d.manual ?? { instructions: '', enabled: true }}
+      toBody={({ updated_at: _, ...v }: Record<string, unknown>) => v}
+      schema={SETTINGS.manualDeposit.set.body}
+      save={save.mutateAsync}
+      updatedAt={(d) => d.manual?.updated_at}
+    >
+      {() => (
+        <>
+          <Form.Item name="instructions" label={t('settings.manualInstructions')}>
+            <Input.TextArea
+              rows={4}
+              maxLength={MANUAL_INSTRUCTIONS_MAX}
+              showCount
+              style={{ maxWidth: 560 }}
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('settings.open')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    </SettingCard>
+  );
+}
+
 function DepositAddress({ network }: { network: Network }) {
   const { t } = useTranslation();
   const query = useSetting(SETTINGS.depositAddresses);
@@ -193,6 +229,7 @@ export default function SettingsScreen() {
     <>
       <PageTitle title={t('routes.settings')} />
       <WalletSettings />
+      <ManualDeposit />
       <BankAccount />
       {NETWORKS.map((n) => (
         <DepositAddress key={n} network={n} />

@@ -1,5 +1,6 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import { LANGUAGE_NAMES, type Lang } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyImage } from '../../../components/LazyImage';
@@ -34,8 +35,8 @@ function useKycLabel() {
 }
 
 /** Lower case without accents: 'ho chi' finds Ho_Chi_Minh, 'gio dong' finds 'Giờ Đông Dương'. */
-const folded = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').replaceAll('_', ' ').toLowerCase();
+/** A zone's words as searched: folded as every search is (the contract's foldText), `_` as a space. */
+const folded = (text: string) => foldText(text.replaceAll('_', ' '));
 
 /**
  * The merchant's time zone, in words, and a sheet to change it: every IANA zone this browser knows,

@@ -1,4 +1,5 @@
 import { COUNTRIES } from '@dropdesk/contract/constants';
+import { foldText } from '@dropdesk/contract/fold';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSheet } from '../../../components/SearchSheet';
@@ -17,7 +18,11 @@ interface Props {
   error?: string;
 }
 
-/** Country picker: names in the reader's language (Intl.DisplayNames), searchable. */
+/**
+ * Country picker: names in the reader's language (Intl.DisplayNames), searchable by that name, the
+ * English one or the code, whatever the case and accents (the contract's foldText), with a line
+ * when nothing matches.
+ */
 export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error }: Props) {
   const { t } = useTranslation();
   const lang = currentLang();
@@ -27,17 +32,17 @@ export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error
   const options = useMemo(
     () =>
       codes
-        .map((code) => ({ code, name: countryName(code, lang) }))
+        .map((code) => {
+          const name = countryName(code, lang);
+          // Found by its name in the reader's language or in English, or by its code.
+          return { code, name, search: foldText(`${name} ${countryName(code, 'en')} ${code}`) };
+        })
         .sort((a, b) => a.name.localeCompare(b.name, lang)),
     [codes, lang],
   );
-  const shown = filter.trim()
-    ? options.filter(
-        (o) =>
-          o.name.toLowerCase().includes(filter.trim().toLowerCase()) ||
-          o.code === filter.trim().toUpperCase(),
-      )
-    : options;
+  // Case and accents don't matter: "viet", "VIỆT" and "Việt" all find Việt Nam.
+  const wanted = foldText(filter.trim());
+  const shown = wanted ? options.filter((o) => o.search.includes(wanted)) : options;
   return (
     <div className={ui.field}>
       <span className={ui.label} id={`${id}-label`}>
@@ -70,6 +75,11 @@ export function CountryPicker({ label, value, onChange, codes = COUNTRIES, error
         onSearch={setFilter}
         searchLabel={t('register.countrySearch')}
       >
+        {shown.length === 0 && (
+          <p className={ui.center} role="status" data-testid="country-none">
+            {t('register.countryNone', { query: filter.trim() })}
+          </p>
+        )}
         <ul className={sheet.list}>
           {shown.map((o) => (
             <li key={o.code}>

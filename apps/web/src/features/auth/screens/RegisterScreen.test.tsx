@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { mockApi, ok, refusal } from '../../../test/api';
 import { logOut, renderApp } from '../../../test/render';
 import { fakeUploads } from '../../../test/uploads';
@@ -96,6 +97,33 @@ describe('registration', () => {
     await user.click(await screen.findByRole('button', { name: /Country/ }));
     await user.click(await screen.findByRole('button', { name: 'Vietnam' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Country Vietnam/ })).toBeInTheDocument());
+  });
+
+  it('finds a country whatever the case and accents ("Viet", "VIỆT"), by its English name too, and says when none matches', async () => {
+    mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH', 'TR'] }) });
+    await renderApp('/register');
+    await act(() => switchLanguage('vi'));
+    await user.click(await screen.findByRole('button', { name: /Quốc gia/ }));
+    const search = await screen.findByRole('searchbox', { name: 'Tìm quốc gia' });
+    const names = () =>
+      within(screen.getByRole('dialog', { name: 'Quốc gia' }))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    for (const typed of ['Viet', 'viet', 'VIỆT', 'việt nam', 'Vietnam', 'vn']) {
+      await user.clear(search);
+      await user.type(search, typed);
+      await waitFor(() => expect(names(), typed).toContain('Việt Nam'));
+      expect(names(), typed).not.toContain('Thái Lan');
+    }
+    await user.clear(search);
+    await user.type(search, 'Thổ');
+    await waitFor(() => expect(names()).toContain('Thổ Nhĩ Kỳ'));
+    await user.clear(search);
+    await user.type(search, 'Narnia');
+    expect(await screen.findByTestId('country-none')).toHaveTextContent(
+      'Không có quốc gia nào khớp với “Narnia”.',
+    );
+    expect(names()).not.toContain('Việt Nam');
   });
 
   it("uploads each photo with progress, then shows the server's field errors under the fields", async () => {

@@ -1,3 +1,4 @@
+import { useChosenInView } from '../../../components/chosen-in-view';
 import ui from '../../../components/ui.module.css';
 
 export interface Chip<V> {
@@ -16,10 +17,19 @@ interface Props<V> {
   secondary?: boolean;
 }
 
-/** One filter among a few, a row of toggle buttons that scrolls sideways when the labels don't fit. */
+/**
+ * One filter among several (the categories can be many), a row of toggle buttons that scrolls
+ * sideways when the labels don't fit, the edge where more wait faded, the chosen one kept in view.
+ */
 export function FilterChips<V>({ legend, chips, value, onChange, secondary }: Props<V>) {
+  const row = useChosenInView<HTMLFieldSetElement>(
+    `${chips.findIndex((c) => c.value === value)}|${chips.length}`,
+  );
   return (
-    <fieldset className={secondary ? `${ui.chipRow} ${ui.chipRowSmall}` : ui.chipRow}>
+    <fieldset
+      ref={row}
+      className={`${ui.chipRow} ${ui.chipRowScroll}${secondary ? ` ${ui.chipRowSmall}` : ''}`}
+    >
       <legend className="visually-hidden">{legend}</legend>
       {chips.map((c) => (
         <button

@@ -37,4 +37,6 @@ export const messagesQuery = (filters: MessageFilters) =>
     getNextPageParam: nextPageParam,
   });
 
-export const useMessages = (filters: MessageFilters) => useInfiniteQuery(messagesQuery(filters));
+/** `enabled: false` waits (the screen does, until it knows which tab to open). */
+export const useMessages = (filters: MessageFilters, { enabled = true } = {}) =>
+  useInfiniteQuery({ ...messagesQuery(filters), enabled });

@@ -6,13 +6,17 @@ import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import styles from './messages.module.css';
 
-/** The two tabs, system messages and notices, each with a dot while it holds unread messages. */
+/**
+ * The two tabs, system messages and notices, each with its count of unread messages while it holds
+ * any (a red pill beside the name; "N unread" in the button's name for screen readers). `value` is
+ * unset while the screen decides which tab to open.
+ */
 export function MessageTabs({
   value,
   onChange,
   unread,
 }: {
-  value: MessageType;
+  value: MessageType | undefined;
   onChange: (type: MessageType) => void;
   unread: UnreadMessages | undefined;
 }) {
@@ -35,7 +39,9 @@ export function MessageTabs({
             {label(type)}
             {n > 0 && (
               <>
-                <span className={styles.tabDot} aria-hidden="true" data-testid={`dot-${type}`} />
+                <span className={styles.tabCount} aria-hidden="true" data-testid={`unread-${type}`}>
+                  {formatNumber(n, currentLang())}
+                </span>
                 <span className="visually-hidden">
                   {' '}
                   {t('messages.unreadCount', { n: formatNumber(n, currentLang()) })}

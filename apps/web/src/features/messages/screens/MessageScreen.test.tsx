@@ -18,7 +18,7 @@ describe('messages', () => {
   beforeEach(() => logOut());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('tabs with unread dots; system messages first, notices written in the reader’s language with amounts', async () => {
+  it('tabs with their unread counts; opened on system messages while they hold unread ones, notices written in the reader’s language with amounts', async () => {
     logIn();
     const broadcast = newSystemMessage();
     const read = newSystemMessage({ title: 'Welcome', body: 'Hello', read: true });
@@ -52,8 +52,9 @@ describe('messages', () => {
       'true',
     );
     expect(tabs.getByRole('button', { name: 'Notices 2 unread' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('dot-system')).toBeInTheDocument();
-    expect(screen.getByTestId('dot-notice')).toBeInTheDocument();
+    expect(screen.getByTestId('unread-system')).toHaveTextContent('1');
+    expect(screen.getByTestId('unread-notice')).toHaveTextContent('2');
+    await waitFor(() => expect(router.state.location.search).toBe('?type=system'));
 
     const rows = await screen.findAllByTestId('message-row');
     expect(rows).toHaveLength(2);
@@ -82,7 +83,7 @@ describe('messages', () => {
     expect(notices[2]).toHaveTextContent('System');
   });
 
-  it('mark all read: reads the open tab only, and its dot and count go', async () => {
+  it('mark all read: reads the open tab only, and its count goes', async () => {
     logIn();
     let unread = { system: 1, notice: 2 };
     const items = () => [
@@ -107,8 +108,8 @@ describe('messages', () => {
     await user.click(button);
     await waitFor(() => expect(sees(calls)).toHaveLength(1));
     expect(sees(calls)[0]?.body).toEqual({ type: 'notice', all: true });
-    await waitFor(() => expect(screen.queryByTestId('dot-notice')).toBeNull());
-    expect(screen.getByTestId('dot-system')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('unread-notice')).toBeNull());
+    expect(screen.getByTestId('unread-system')).toHaveTextContent('1');
     expect(screen.getByTestId('unread-summary')).toHaveTextContent('Everything here is read');
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
     // The list is asked again and shows the rows read.
@@ -150,7 +151,7 @@ describe('messages', () => {
           ? { status: 500, body: { code: 500, error: 'INTERNAL', msg: 'boom' } }
           : messagePage([], { system: 0, notice: 0 }),
     });
-    await renderApp('/message');
+    await renderApp('/message?type=system');
     const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     await user.click(retry);
@@ -158,6 +159,48 @@ describe('messages', () => {
     const before = lists(calls).length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(lists(calls).length).toBe(before + 1));
+  });
+
+  it('opened without a tab, opens where the unread ones are: 14 unread notices and no unread system message', async () => {
+    logIn();
+    const notices = Array.from({ length: 14 }, (_, i) => newNotice({ id: 200 - i }));
+    const { calls } = mockApi({
+      ...config,
+      [UNREAD]: () => ok({ system: 0, notice: 14 }),
+      [LIST]: (c) =>
+        c.query.get('type') === 'notice'
+          ? messagePage(notices, { system: 0, notice: 14 })
+          : messagePage([newSystemMessage({ read: true })], { system: 0, notice: 14 }),
+    });
+    const { router } = await renderApp('/message');
+    const tabs = within(await screen.findByTestId('message-tabs'));
+    expect(await tabs.findByRole('button', { name: 'Notices 14 unread' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(tabs.getByRole('button', { name: 'System messages' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByTestId('unread-notice')).toHaveTextContent('14');
+    expect(screen.queryByTestId('unread-system')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('message-row')).toHaveLength(14));
+    expect(screen.getByTestId('unread-summary')).toHaveTextContent('14 unread');
+    // The address says which tab is open (back and reload keep it), and the empty tab was never asked.
+    expect(router.state.location.search).toBe('?type=notice');
+    expect(lists(calls).map((c) => c.query.get('type'))).toEqual(['notice']);
+  });
+
+  it.each([
+    ['nothing is unread', () => ok({ system: 0, notice: 0 })],
+    ['the counts fail', () => ({ status: 500, body: { code: 500, error: 'INTERNAL', msg: 'boom' } })],
+  ])('opened without a tab when %s: the notices', async (_, counts) => {
+    logIn();
+    mockApi({
+      ...config,
+      [UNREAD]: counts,
+      [LIST]: () => messagePage([], { system: 0, notice: 0 }),
+    });
+    const { router } = await renderApp('/message');
+    expect(await screen.findByText('No notices yet')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?type=notice');
   });
 
   it('My shows a Messages entry with the unread count, leading to the messages', async () => {

@@ -1,4 +1,4 @@
-import type { MessageType } from '@dropdesk/contract/messages';
+import { MESSAGE_TYPES, type MessageType } from '@dropdesk/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,29 +7,42 @@ import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
-import { useUnreadMessages } from '../../../lib/api/get-unread-messages';
+import { type UnreadMessages, useUnreadMessages } from '../../../lib/api/get-unread-messages';
 import { messageKeys } from '../../../lib/query-keys';
 import { useMessages } from '../api/get-messages';
 import { useSeeMessages } from '../api/see-messages';
 import { MessageRow } from '../components/MessageRow';
 import { MessageTabs } from '../components/MessageTabs';
 
-/** The tab in the address (`?type=notice`); anything else is system messages, the first tab. */
-const tabOf = (param: string | null): MessageType => (param === 'notice' ? 'notice' : 'system');
+/** The tab the address names (`?type=notice`), if it names one. */
+const tabIn = (param: string | null): MessageType | undefined => MESSAGE_TYPES.find((type) => type === param);
+
+/**
+ * The tab to open when the address names none: where the unread messages are. System messages
+ * first when they have any (the platform's broadcasts are few and may be urgent: tonight's
+ * maintenance); otherwise the notices, the shop's own events, which is where a trading shop's
+ * messages are. (It opened on an empty system tab while 14 unread notices waited: issue 20.)
+ */
+export const openingTab = (unread: UnreadMessages | undefined): MessageType =>
+  (unread?.system ?? 0) > 0 ? 'system' : 'notice';
 
 /**
  * Messages: system messages (the platform's broadcasts) and notices (events of the merchant's own:
- * an order to pick up, a refund asked, a review decided...), newest first, each tab with a dot while
- * it holds unread ones. Unread rows carry a dot too; "Mark all read" reads the whole tab. Pulled to
+ * an order to pick up, a refund asked, a review decided...), newest first, each tab with its count
+ * of unread ones; opened without a tab, it opens where the unread ones are (`openingTab`). Unread rows carry a dot too; "Mark all read" reads the whole tab. Pulled to
  * refresh, loaded as the list scrolls; the tab lives in the address, so back and reload keep it.
  */
 export default function MessageScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const type = tabOf(params.get('type'));
-  const query = useMessages({ type, is_see: 'all' });
   const unread = useUnreadMessages();
+  const asked = tabIn(params.get('type'));
+  // No tab in the address: wait for the unread counts (My's entry has usually fetched them), then
+  // open where the unread ones are; a failed count opens the notices.
+  const opening = asked ?? (unread.isPending ? undefined : openingTab(unread.data));
+  const type = opening ?? 'notice';
+  const query = useMessages({ type, is_see: 'all' }, { enabled: opening !== undefined });
   const see = useSeeMessages();
 
   // Every page carries both tabs' unread counts: the freshest keeps the badge and the dots right.
@@ -45,28 +58,42 @@ export default function MessageScreen() {
     p.set('type', next);
     setParams(p, { replace: true, preventScrollReset: true });
   };
+  // The tab chosen for the merchant goes in the address too, so back and reload keep it.
+  useEffect(() => {
+    if (asked || !opening) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('type', opening);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [asked, opening, setParams]);
 
   return (
     <Page
       title={t('routes.message')}
       right={<RefreshButton onRefresh={() => void refresh()} busy={query.isRefetching} />}
     >
-      <MessageTabs value={type} onChange={choose} unread={counts} />
-      <div className={list.toolbar}>
-        <span aria-live="polite" data-testid="unread-summary">
-          {(counts?.[type] ?? 0) > 0
-            ? t('messages.unreadInTab', { n: String(counts?.[type]) })
-            : t('messages.allRead')}
-        </span>
-        <button
-          type="button"
-          className={list.smallButton}
-          disabled={see.isPending || (counts?.[type] ?? 0) === 0}
-          onClick={() => see.mutate({ body: { type, all: true } })}
-        >
-          {t('messages.markAllRead')}
-        </button>
-      </div>
+      <MessageTabs value={opening} onChange={choose} unread={counts} />
+      {opening && (
+        <div className={list.toolbar}>
+          <span aria-live="polite" data-testid="unread-summary">
+            {(counts?.[type] ?? 0) > 0
+              ? t('messages.unreadInTab', { n: String(counts?.[type]) })
+              : t('messages.allRead')}
+          </span>
+          <button
+            type="button"
+            className={list.smallButton}
+            disabled={see.isPending || (counts?.[type] ?? 0) === 0}
+            onClick={() => see.mutate({ body: { type, all: true } })}
+          >
+            {t('messages.markAllRead')}
+          </button>
+        </div>
+      )}
       <Refreshable onRefresh={refresh}>
         <InfiniteList
           query={query}

@@ -1,5 +1,6 @@
 import { ORDER_TABS, type OrderStatus } from '@dropdesk/contract/orders';
 import { useTranslation } from 'react-i18next';
+import { useChosenInView } from '../../../components/chosen-in-view';
 import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
@@ -19,12 +20,15 @@ interface Props {
 /**
  * All, then the contract's ORDER_TABS (waiting for payment, awaiting pickup, waiting for shipment,
  * shipped, in transit, reached, received, completed, cancelled), each with its count: one row of
- * toggle buttons that scrolls sideways.
+ * toggle buttons that scrolls sideways, its far edge faded while more wait there, the chosen one
+ * kept in view.
  */
 export function StatusTabs({ value, onChange, counts }: Props) {
   const { t } = useTranslation();
   const lang = currentLang();
   const label = useOrderStatusLabel();
+  // The counts widen the chips when they arrive: the chosen one is brought into view again.
+  const row = useChosenInView<HTMLFieldSetElement>(`${String(value)}|${counts ? 'counted' : ''}`);
   const countOf = (tab: OrderTab) =>
     counts === undefined
       ? undefined
@@ -36,7 +40,7 @@ export function StatusTabs({ value, onChange, counts }: Props) {
     ...ORDER_TABS.map((s) => ({ tab: s, label: label(s) })),
   ];
   return (
-    <fieldset className={ui.chipRow} data-testid="order-tabs">
+    <fieldset ref={row} className={`${ui.chipRow} ${ui.chipRowScroll}`} data-testid="order-tabs">
       <legend className="visually-hidden">{t('orders.tabs')}</legend>
       {tabs.map(({ tab, label: text }) => {
         const n = countOf(tab);

@@ -8,8 +8,8 @@ type R = typeof settingsRoutes.getBankAccount;
 export type TopUpBankAccount = NonNullable<DataOf<R>['account']>;
 
 /**
- * GET getBankAccount: the platform's receiving account of manual and bank-card top-ups and this
- * merchant's transfer reference; `account: null` while those methods are not open.
+ * GET getBankAccount: the platform's receiving account of bank-card top-ups and this merchant's
+ * transfer reference; `account: null` while the method is not open.
  */
 export const getBankAccount = () =>
   // Quiet: the screen shows a failure in place, with a retry (QueryState).

@@ -1,19 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { MenuList } from '../../../components/MenuList';
 import { Page } from '../../../components/Page';
+import { ServiceLink } from '../../../components/ServiceLink';
+import ui from '../../../components/ui.module.css';
 import { paths } from '../../../lib/paths';
-import { useBankAccount } from '../api/get-bank-account';
-import { useBlockchain } from '../api/get-blockchain';
+import { useOpenMethods } from '../api/top-up-methods';
+import styles from '../components/wallet.module.css';
 
 /**
- * Top up: choose the method (chain, manual, bank). A method with nothing to pay into says 'not
- * open' here already; its screen says why. Until the calls answer (or if they fail) nothing is said.
+ * Top up: choose the method, each said for what it is: chain (USDT to a deposit address), manual
+ * (paid as the platform's instructions say, declared by hand), bank (a transfer to the platform's
+ * account). A method with nothing configured says 'not open' here already; its screen says why and
+ * what to do. While none is open (a new platform) the screen says so and offers customer service.
+ * Until the calls answer (or if they fail) nothing is said.
  */
 export default function RechargeScreen() {
   const { t } = useTranslation();
-  const chainOpen = useBlockchain().data?.networks.length !== 0;
-  const bankOpen = useBankAccount().data?.account !== null;
+  const open = useOpenMethods();
   const notOpen = <span data-testid="not-open">{t('wallet.notOpen')}</span>;
+  const noneOpen = open.chain === false && open.manual === false && open.bank === false;
   return (
     <Page title={t('routes.recharge')}>
       <MenuList
@@ -22,24 +27,36 @@ export default function RechargeScreen() {
           {
             key: 'chain',
             label: t('wallet.method.chain'),
+            description: t('wallet.methodHint.chain'),
             to: paths.blockchainRecharge,
-            extra: chainOpen ? undefined : notOpen,
+            extra: open.chain === false ? notOpen : undefined,
           },
           {
             key: 'manual',
             label: t('wallet.method.manual'),
+            description: t('wallet.methodHint.manual'),
             to: paths.walletRecharge,
-            extra: bankOpen ? undefined : notOpen,
+            extra: open.manual === false ? notOpen : undefined,
           },
           {
             key: 'bank',
             label: t('wallet.method.bank'),
+            description: t('wallet.methodHint.bank'),
             to: paths.bankCardRecharge,
-            extra: bankOpen ? undefined : notOpen,
+            extra: open.bank === false ? notOpen : undefined,
           },
           { key: 'record', label: t('routes.rechargeRecord'), to: paths.rechargeRecord },
         ]}
       />
+      {noneOpen && (
+        <section className={`${ui.card} ${ui.center}`} role="status" data-testid="none-open">
+          <p>
+            <strong>{t('wallet.noneOpen')}</strong>
+          </p>
+          <p className={styles.next}>{t('wallet.askServiceWhen')}</p>
+          <ServiceLink className={ui.button} />
+        </section>
+      )}
     </Page>
   );
 }

@@ -31,6 +31,14 @@ const account = {
 };
 const bankAccount = { 'GET /merchant/merchant/getBankAccount': () => ok({ account }) };
 const noBankAccount = { 'GET /merchant/merchant/getBankAccount': () => ok({ account: null }) };
+/** How the platform takes a manual top-up, as an admin wrote it (line breaks kept). */
+const instructions = 'Cash at our office, 12 Lê Lợi, District 1.\nMon-Fri 9:00-17:00, bring your shop ID.';
+const manualOpen = { 'GET /merchant/merchant/getManualDeposit': () => ok({ manual: { instructions } }) };
+const noManual = { 'GET /merchant/merchant/getManualDeposit': () => ok({ manual: null }) };
+const chainOpen = { 'GET /merchant/merchant/getBlockchain': () => ok(chain) };
+const noChain = { 'GET /merchant/merchant/getBlockchain': () => ok({ ...chain, networks: [] }) };
+/** A new platform: nothing configured to pay into, by any method. */
+const nothingOpen = { ...noChain, ...noManual, ...noBankAccount };
 
 describe('top-up', () => {
   beforeEach(() => logOut());
@@ -65,7 +73,7 @@ describe('top-up', () => {
   it("the minimum is written one way, in the reader's language, in the hint and in the error", async () => {
     logIn();
     mockApi({ ...config, ...bankAccount });
-    await renderApp('/walletRecharge');
+    await renderApp('/bankCardRecharge');
     await act(() => switchLanguage('vi'));
     const amount = await screen.findByLabelText('Số tiền');
     // Before: '100,00' in the hint and '100.00' in the error; the currency where Vietnamese puts it.
@@ -76,12 +84,12 @@ describe('top-up', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('manual: says where to send the money, each detail with a copy button, and the reference', async () => {
+  it('bank card: says where to send the money, each detail with a copy button, and the reference', async () => {
     logIn();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     mockApi({ ...config, ...bankAccount });
-    await renderApp('/walletRecharge');
+    await renderApp('/bankCardRecharge');
     const payTo = await screen.findByRole('region', { name: 'Transfer the amount to this account' });
     expect(within(payTo).getByTestId('pay-to-bank')).toHaveTextContent('Vietcombank');
     expect(within(payTo).getByTestId('pay-to-holder')).toHaveTextContent('DROPDESK PLATFORM LTD');
@@ -98,14 +106,19 @@ describe('top-up', () => {
     expect(screen.getByRole('button', { name: 'Submit top-up' })).toBeEnabled();
   });
 
-  it('bank card: until the receiving account is configured, the method says it is not open, with no form', async () => {
+  it('bank card: until the receiving account is configured, the method says it is not open and what to do, with no form', async () => {
     logIn();
-    mockApi({ ...config, ...noBankAccount });
+    mockApi({ ...config, ...noBankAccount, ...chainOpen, ...noManual });
     await renderApp('/bankCardRecharge');
     const notOpen = await screen.findByTestId('method-not-open');
     expect(notOpen).toHaveTextContent('Not open yet');
     expect(notOpen).toHaveTextContent("The bank account to pay into hasn't been set up yet");
-    expect(within(notOpen).getByRole('link', { name: 'Choose another method' })).toHaveAttribute(
+    // What to do: ask customer service (the platform's link, in a new tab), or take the open method.
+    expect(notOpen).toHaveTextContent('Customer service can tell you when it opens, or how else to top up.');
+    const contact = () => within(notOpen).getByRole('link', { name: 'Contact customer service' });
+    await waitFor(() => expect(contact()).toHaveAttribute('href', 'https://support.example/chat'));
+    expect(contact()).toHaveAttribute('target', '_blank');
+    expect(await within(notOpen).findByRole('link', { name: 'Choose another method' })).toHaveAttribute(
       'href',
       '/recharge',
     );
@@ -117,19 +130,16 @@ describe('top-up', () => {
 
   it('chain: with no network open it says so up front, instead of refusing after the voucher', async () => {
     logIn();
-    mockApi({ ...config, 'GET /merchant/merchant/getBlockchain': () => ok({ ...chain, networks: [] }) });
+    mockApi({ ...config, ...noChain, ...noManual, ...bankAccount });
     await renderApp('/blockchainRecharge');
     expect(await screen.findByTestId('method-not-open')).toHaveTextContent('No deposit network is open');
     expect(screen.queryByLabelText('Payment voucher')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
   });
 
-  it('the method chooser marks the methods that are not open', async () => {
+  it('the method chooser says what each method is and marks those that are not open', async () => {
     logIn();
-    mockApi({
-      ...noBankAccount,
-      'GET /merchant/merchant/getBlockchain': () => ok(chain),
-    });
+    mockApi({ ...noBankAccount, ...noManual, ...chainOpen });
     await renderApp('/recharge');
     const methods = await screen.findByRole('navigation', { name: 'Top-up methods' });
     await waitFor(() =>
@@ -137,6 +147,94 @@ describe('top-up', () => {
     );
     expect(within(methods).getByRole('link', { name: /Bank transfer/ })).toHaveTextContent('Not open yet');
     expect(within(methods).getByRole('link', { name: /Crypto/ })).not.toHaveTextContent('Not open yet');
+    expect(within(methods).getByRole('link', { name: /Crypto/ })).toHaveTextContent(
+      'USDT sent to your own deposit address',
+    );
+    expect(within(methods).getByRole('link', { name: /Manual top-up/ })).toHaveTextContent(
+      "Paid as the platform's instructions say, declared here by hand",
+    );
+    expect(within(methods).getByRole('link', { name: /Bank transfer/ })).toHaveTextContent(
+      "A transfer to the platform's bank account",
+    );
+    // One method is open: no "nothing is open" card.
+    expect(screen.queryByTestId('none-open')).toBeNull();
+  });
+
+  it('a new platform, nothing open: the chooser says so and offers customer service, each method too', async () => {
+    logIn();
+    mockApi({ ...config, ...nothingOpen });
+    await renderApp('/recharge');
+    const none = await screen.findByTestId('none-open');
+    expect(none).toHaveTextContent('No top-up method is open on this platform yet.');
+    expect(none).toHaveTextContent('Customer service can tell you when top-ups open.');
+    await waitFor(() =>
+      expect(within(none).getByRole('link', { name: 'Contact customer service' })).toHaveAttribute(
+        'href',
+        'https://support.example/chat',
+      ),
+    );
+    await user.click(screen.getByRole('link', { name: /Manual top-up/ }));
+    const notOpen = await screen.findByTestId('method-not-open');
+    expect(notOpen).toHaveTextContent("The platform hasn't said yet how it takes a deposit by hand");
+    expect(within(notOpen).getByRole('link', { name: 'Contact customer service' })).toBeInTheDocument();
+    // No other method to choose: not offered.
+    expect(within(notOpen).queryByRole('link', { name: 'Choose another method' })).toBeNull();
+    expect(screen.queryByLabelText('Payment voucher')).toBeNull();
+  });
+
+  it('not open, and the platform has no customer-service link: the contact leads to /service', async () => {
+    logIn();
+    mockApi({
+      'GET /merchant/common/config': () => ok(newConfig({ service_url: '', service_text: 'Call 1900 0000' })),
+      ...nothingOpen,
+    });
+    await renderApp('/walletRecharge');
+    const notOpen = await screen.findByTestId('method-not-open');
+    expect(within(notOpen).getByRole('link', { name: 'Contact customer service' })).toHaveAttribute(
+      'href',
+      '/service',
+    );
+  });
+
+  it('manual: the platform’s instructions as written, then the amount and the receipt; nothing of the bank account', async () => {
+    logIn();
+    fakeUploads();
+    const { calls } = mockApi({
+      ...config,
+      ...manualOpen,
+      'POST /merchant/merchant/recharge': () =>
+        ok({
+          id: 9,
+          order_no: 'R1',
+          method: 'manual',
+          network: null,
+          address: null,
+          amount: '150.00',
+          status: 'pending',
+          reason: null,
+          created_at: '2026-11-27T08:00:00.000Z',
+          resolved_at: null,
+        }),
+      'GET /merchant/merchant/recharge_log': () => ok({ total: 0, page: 1, limit: 20, list: [] }),
+    });
+    const { router } = await renderApp('/walletRecharge');
+    const how = await screen.findByRole('region', { name: 'How to pay' });
+    // The admin's text as typed, line break kept (pre-line), never as HTML.
+    expect(within(how).getByTestId('manual-instructions').textContent).toBe(instructions);
+    expect(how).toHaveTextContent('Pay as written above and keep the receipt.');
+    expect(screen.queryByTestId('pay-to')).toBeNull();
+    await user.type(screen.getByLabelText('Amount'), '150');
+    await user.upload(
+      screen.getByLabelText('Payment voucher'),
+      new File(['x'.repeat(2048)], 'v.png', { type: 'image/png' }),
+    );
+    await screen.findByText('Uploaded');
+    await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rechargeRecord'));
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/recharge'));
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ method: 'manual', amount: '150.00' });
+    expect(posts[0]?.body).not.toHaveProperty('network');
   });
 
   it('a method closed meanwhile: the screen reads again what is open and says it is not', async () => {
@@ -145,6 +243,8 @@ describe('top-up', () => {
     let open = true;
     const { calls } = mockApi({
       ...config,
+      ...chainOpen,
+      ...noManual,
       'GET /merchant/merchant/getBankAccount': () => ok({ account: open ? account : null }),
       'POST /merchant/merchant/recharge': () => {
         open = false;
@@ -153,7 +253,7 @@ describe('top-up', () => {
         });
       },
     });
-    await renderApp('/walletRecharge');
+    await renderApp('/bankCardRecharge');
     await user.type(await screen.findByLabelText('Amount'), '150');
     await user.upload(
       screen.getByLabelText('Payment voucher'),
@@ -166,6 +266,6 @@ describe('top-up', () => {
     expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toMatchObject({ method: 'manual', amount: '150.00' });
+    expect(posts[0]?.body).toMatchObject({ method: 'bank', amount: '150.00' });
   });
 });

@@ -22,12 +22,14 @@ import { walletKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
 import { useBankAccount } from '../api/get-bank-account';
 import { type Blockchain, useBlockchain } from '../api/get-blockchain';
+import { useManualDeposit } from '../api/get-manual-deposit';
 import { useRecharge } from '../api/recharge';
 import { AmountField } from '../components/AmountField';
 import { BankAccountCard } from '../components/BankAccountCard';
 import { CopyButton } from '../components/CopyButton';
 import { NotOpen } from '../components/NotOpen';
 import { Segmented } from '../components/Segmented';
+import styles from '../components/wallet.module.css';
 
 type Values = { method: RechargeMethod; amount: string; voucher: string; network?: Network | undefined };
 
@@ -125,7 +127,12 @@ function TopUpForm({ method, chain }: { method: RechargeMethod; chain?: Blockcha
         (error.key === 'METHOD_UNAVAILABLE' || error.key === 'NETWORK_UNAVAILABLE')
       )
         void queryClient.invalidateQueries({
-          queryKey: method === 'chain' ? walletKeys.blockchain() : walletKeys.bankAccount(),
+          queryKey:
+            method === 'chain'
+              ? walletKeys.blockchain()
+              : method === 'manual'
+                ? walletKeys.manualDeposit()
+                : walletKeys.bankAccount(),
         });
       throw error;
     }
@@ -163,7 +170,7 @@ function ChainTopUp() {
     <QueryState query={useBlockchain()}>
       {(chain) =>
         chain.networks.length === 0 ? (
-          <NotOpen reason={t('wallet.noNetworks')} />
+          <NotOpen method="chain" reason={t('wallet.noNetworks')} />
         ) : (
           <TopUpForm method="chain" chain={chain} />
         )
@@ -172,8 +179,38 @@ function ChainTopUp() {
   );
 }
 
-/** Manual and bank card: open once operators set the receiving bank account. */
-function BankTopUp({ method }: { method: 'manual' | 'bank' }) {
+/**
+ * Manual: paid as the platform's own instructions say (cash at an office, an agent...), then
+ * declared here by hand with the receipt. Open once an admin has written the instructions.
+ */
+function ManualTopUp() {
+  const { t } = useTranslation();
+  return (
+    <QueryState query={useManualDeposit()}>
+      {({ manual }) =>
+        manual ? (
+          <>
+            <section className={ui.card} aria-labelledby="manual-how-title" data-testid="manual-how">
+              <h2 id="manual-how-title" className={styles.cardTitle}>
+                {t('wallet.manualHow')}
+              </h2>
+              <p className={styles.instructions} data-testid="manual-instructions">
+                {manual.instructions}
+              </p>
+              <p className={ui.hint}>{t('wallet.manualSteps')}</p>
+            </section>
+            <TopUpForm method="manual" />
+          </>
+        ) : (
+          <NotOpen method="manual" reason={t('wallet.noManual')} />
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** Bank card: a transfer to the platform's receiving account; open once operators set it. */
+function BankTopUp() {
   const { t } = useTranslation();
   return (
     <QueryState query={useBankAccount()}>
@@ -181,10 +218,10 @@ function BankTopUp({ method }: { method: 'manual' | 'bank' }) {
         account ? (
           <>
             <BankAccountCard account={account} />
-            <TopUpForm method={method} />
+            <TopUpForm method="bank" />
           </>
         ) : (
-          <NotOpen reason={t('wallet.noBankAccount')} />
+          <NotOpen method="bank" reason={t('wallet.noBankAccount')} />
         )
       }
     </QueryState>
@@ -199,7 +236,11 @@ function TopUp({ method }: { method: RechargeMethod }) {
       : method === 'bank'
         ? t('routes.bankCardRecharge')
         : t('routes.walletRecharge');
-  return <Page title={title}>{method === 'chain' ? <ChainTopUp /> : <BankTopUp method={method} />}</Page>;
+  return (
+    <Page title={title}>
+      {method === 'chain' ? <ChainTopUp /> : method === 'manual' ? <ManualTopUp /> : <BankTopUp />}
+    </Page>
+  );
 }
 
 export const BlockchainRecharge = () => <TopUp method="chain" />;
