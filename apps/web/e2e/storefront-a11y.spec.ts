@@ -10,7 +10,7 @@ import { openTopUps } from './support/wallet';
  * The storefront usable with a screen reader: axe-core on each of its pages a buyer reaches (the
  * shop, a product, checkout, sign-in, the test payment page, an unpaid order, a paid and picked-up
  * order with "Ask for a refund" closed and open, the buyer's orders), in vi and en, with zero
- * violations at every impact level, like the merchant app's screens (a11y.spec.ts).
+ * violations at every impact level, like the merchant app's screens (the visual tests).
  */
 test.describe('storefront: axe finds nothing', () => {
   let shop: number;

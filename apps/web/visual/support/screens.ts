@@ -9,8 +9,10 @@
  * merchant.visual.ts), so a new screen can't be added without its pictures.
  */
 import type { Locator, Page } from '@playwright/test';
+import { msg } from '../../e2e/support/locales';
 import { paths } from '../../src/lib/paths';
 import type { History } from './history';
+import type { VisualLang } from './world';
 
 export type State = 'loaded' | 'empty' | 'error';
 export type Who = 'visitor' | 'full' | 'empty' | 'pending';
@@ -25,7 +27,7 @@ export interface Screen {
   /** What each run makes anew (support/look.ts `mask`), found on the page. */
   mask?: (page: Page, h: History) => Locator[];
   /** Something to do before the picture (open a sheet), once the screen has settled. */
-  before?: (page: Page) => Promise<void>;
+  before?: (page: Page, lang: VisualLang) => Promise<void>;
 }
 
 const all: State[] = ['loaded', 'empty', 'error'];
@@ -36,6 +38,15 @@ const inviteCodes = (page: Page, h: History): Locator[] => [
   page.getByText(h.empty.inviteCode),
   page.locator('svg[role="img"]'),
 ];
+/** Opens what `control` opens (a sheet, a dialog) and waits for its enter animation. */
+const opening =
+  (control: (page: Page, lang: VisualLang) => Locator, opened: (page: Page) => Locator) =>
+  async (page: Page, lang: VisualLang) => {
+    await control(page, lang).click();
+    await opened(page).waitFor();
+    await page.waitForTimeout(500);
+  };
+
 /** A guest's order link carries a random token. */
 const orderLink = (page: Page): Locator[] => [page.locator('.link-box')];
 const loadedAndError: State[] = ['loaded', 'error'];
@@ -43,27 +54,56 @@ const loadedAndError: State[] = ['loaded', 'error'];
 export const MERCHANT_SCREENS: Screen[] = [
   // Signed out.
   { name: 'login', path: paths.login, who: 'visitor', states: ['loaded'] },
+  {
+    name: 'login-language',
+    path: paths.login,
+    who: 'visitor',
+    states: ['loaded'],
+    before: opening(
+      (page) => page.locator('button[aria-haspopup="dialog"]:enabled').first(),
+      (page) => page.getByRole('dialog'),
+    ),
+  },
   { name: 'register', path: paths.register, who: 'visitor', states: ['loaded'] },
   {
     name: 'register-country',
     path: paths.register,
     who: 'visitor',
     states: ['loaded'],
-    before: async (page) => {
-      await page.locator('button[aria-haspopup="dialog"]').first().click();
-      await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
-    },
+    before: opening(
+      (page) => page.locator('button[aria-haspopup="dialog"]').first(),
+      (page) => page.getByRole('dialog'),
+    ),
   },
   { name: 'forget-pwd', path: paths.forgetPwd, who: 'visitor', states: ['loaded'] },
   { name: 'not-found', path: '/no-such-page', who: 'visitor', states: ['loaded'] },
 
   // The tabs.
   { name: 'home', path: paths.home, who: 'full', states: all },
+  {
+    name: 'home-credit',
+    path: paths.home,
+    who: 'full',
+    states: ['loaded'],
+    before: opening(
+      (page) => page.getByTestId('figure-credit'),
+      (page) => page.getByRole('dialog').filter({ has: page.getByTestId('credit-sums') }),
+    ),
+  },
   { name: 'product', path: paths.product, who: 'full', states: all },
   { name: 'order', path: paths.order, who: 'full', states: all },
   { name: 'order-sold', path: `${paths.order}?sold=1`, who: 'full', states: loadedAndError },
   { name: 'my', path: paths.my, who: 'full', states: all },
+  {
+    name: 'my-language',
+    path: paths.my,
+    who: 'full',
+    states: ['loaded'],
+    before: opening(
+      (page, lang) => page.getByRole('button', { name: new RegExp(msg(lang, 'language.title')) }).first(),
+      (page) => page.locator('[role="dialog"][aria-labelledby="language-sheet-title"]'),
+    ),
+  },
 
   // Home's drill-downs.
   { name: 'visitors', path: `${paths.visitors}?days=7`, who: 'full', states: all },
@@ -113,6 +153,17 @@ export const MERCHANT_SCREENS: Screen[] = [
   { name: 'bank-card-recharge', path: paths.bankCardRecharge, who: 'full', states: loadedAndError },
   { name: 'blockchain-recharge', path: paths.blockchainRecharge, who: 'full', states: loadedAndError },
   { name: 'recharge-record', path: paths.rechargeRecord, who: 'full', states: all },
+  {
+    // The question before a pending top-up is cancelled.
+    name: 'recharge-record-cancel',
+    path: paths.rechargeRecord,
+    who: 'full',
+    states: ['loaded'],
+    before: opening(
+      (page, lang) => page.getByRole('button', { name: msg(lang, 'wallet.cancel'), exact: true }).first(),
+      (page) => page.getByRole('dialog'),
+    ),
+  },
   { name: 'withdraw', path: paths.withdraw, who: 'full', states: all },
   { name: 'withdraw-record', path: paths.withdrawRecord, who: 'full', states: all },
   { name: 'funds-records', path: paths.fundsRecords, who: 'full', states: all },
@@ -145,6 +196,17 @@ export const MERCHANT_SCREENS: Screen[] = [
 
   // Express lane and alliance.
   { name: 'store-express', path: paths.storeExpress, who: 'full', states: loadedAndError },
+  {
+    // A package chosen: the picker of on-shelf products and the buy bar.
+    name: 'store-express-chosen',
+    path: paths.storeExpress,
+    who: 'full',
+    states: ['loaded'],
+    before: opening(
+      (page) => page.getByRole('radio').first(),
+      (page) => page.getByTestId('chosen'),
+    ),
+  },
   { name: 'buy-train-bill', path: paths.buyTrainBill, who: 'full', states: all },
   { name: 'alliance', path: paths.alliance, who: 'full', states: all, mask: inviteCodes },
 ];

@@ -34,7 +34,7 @@ export function lookAtEveryScreen<S extends Pick<Screen, 'name' | 'states' | 'ma
           try {
             if (state !== 'error' && screen.before) {
               await page.waitForLoadState('networkidle');
-              await screen.before(page);
+              await screen.before(page, lang);
             }
             const options: LookOptions = {
               ...under.viewport,
