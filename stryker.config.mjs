@@ -1,4 +1,4 @@
-// npm run test:mutation — StrykerJS on the money core (issue 8). Stryker 9.6 (10.x needs Node 22);
+// npm run test:mutation — StrykerJS on the money core (issues 8 and 20). Stryker 9.6 (10.x needs Node 22);
 // inPlace because Stryker's TypeScript step fails on TypeScript 7. It takes the machine for about
 // half an hour: run it outside CI, on a copy of the tree if you keep working (see docs/testing.md).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -14,6 +14,12 @@ export default {
     'packages/contract/src/money-fields.ts',
     'apps/server/src/modules/wallet/withdrawal.service.ts',
     'apps/server/src/modules/wallet/recharge.service.ts',
+    // issue 20: the order money, refunds, settlement, express lane and alliance money
+    'apps/server/src/modules/orders/order-money.ts',
+    'apps/server/src/modules/orders/refunds.service.ts',
+    'apps/server/src/modules/orders/order-jobs.ts',
+    'apps/server/src/modules/express/express.service.ts',
+    'apps/server/src/modules/alliance/alliance.service.ts',
   ],
   inPlace: true,
   coverageAnalysis: 'perTest',
