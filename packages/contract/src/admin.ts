@@ -112,6 +112,40 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * Every kind of target the server writes to the audit log (`target_type`; its `target_id` says
+ * which one). Like the actions, the server's `audit()` takes only these (its type), so a new kind
+ * is added here first; the console names each one in words in every language
+ * (`features/operators/components/audit-targets.ts`, held to this list by its test) and offers
+ * them as the target type filter.
+ */
+export const AUDIT_TARGETS = [
+  'operator',
+  'session',
+  'merchant',
+  'kyc',
+  'recharge',
+  'withdrawal',
+  'balance_adjustment',
+  'order',
+  'refund',
+  'category',
+  'product',
+  'level',
+  'express_package',
+  'system_message',
+  'announcement',
+  'network',
+  'topup_bank_account',
+  'topup_manual',
+  'wallet_settings',
+  'platform',
+  'alliance_settings',
+  'ledger_check',
+  'invitation_code',
+] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
 /** A JSON object recorded with an audit entry (`before`, `after`, `detail`), or null. */
 const auditValue = z.record(z.string(), z.unknown()).nullable();
 

@@ -1,4 +1,4 @@
-import type { AuditAction, OperatorRole } from '@dropdesk/contract/admin';
+import type { AuditAction, AuditTarget, OperatorRole } from '@dropdesk/contract/admin';
 import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
 import { type NoticeType, notify } from '../messages/notices.repository';
@@ -43,7 +43,8 @@ export interface AuditEntry {
   operatorId: number | null;
   /** `<target kind>.<verb>`, e.g. `recharge.approve`: one of the contract's AUDIT_ACTIONS. */
   action: AuditAction;
-  targetType: string;
+  /** What kind of thing the action was on: one of the contract's AUDIT_TARGETS. */
+  targetType: AuditTarget;
   targetId: string | number;
   before: AuditValue;
   after: AuditValue;
@@ -83,7 +84,7 @@ export async function recordDecision(
   decision: {
     operatorId: number;
     action: AuditAction;
-    target: { type: string; id: number };
+    target: { type: AuditTarget; id: number };
     before: AuditValue;
     after: AuditValue;
     detail?: Record<string, unknown>;

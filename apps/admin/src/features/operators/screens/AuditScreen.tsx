@@ -1,8 +1,8 @@
-import { AUDIT_ACTIONS } from '@dropdesk/contract/admin';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@dropdesk/contract/admin';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
-import Select from 'antd/es/select';
+import Select, { type DefaultOptionType } from 'antd/es/select';
 import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import dayjs from 'dayjs';
@@ -14,10 +14,17 @@ import { usePaged } from '../../../lib/paged';
 import { type AuditQuery, type AuditRow, useAudit } from '../api/get-audit';
 import { AuditDiff } from '../components/AuditDiff';
 import { actionName, useAuditActionNames } from '../components/audit-actions';
+import { targetName, useAuditTargetNames } from '../components/audit-targets';
 
 /** Typed words as the filter compares them: case and accents folded ("viet" finds "Việt"). */
 const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
+
+/** A choice is found by its words or by its key (`operator.enrol_totp`, `topup_bank_account`). */
+const byWordsOrKey = {
+  filterOption: (input: string, option?: DefaultOptionType) =>
+    fold(`${option?.label ?? ''} ${option?.value ?? ''}`).includes(fold(input.trim())),
+};
 
 const FILTERS = ['operator_id', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
 
@@ -27,7 +34,8 @@ export default function AuditScreen() {
   const paged = usePaged(FILTERS);
   const audit = useAudit(paged.query as AuditQuery);
   const actions = useAuditActionNames();
-  const text = (name: 'target_type' | 'target_id' | 'operator_id', label: string, width = 180) => (
+  const targets = useAuditTargetNames();
+  const text = (name: 'target_id' | 'operator_id', label: string, width = 180) => (
     <Input.Search
       allowClear
       aria-label={label}
@@ -45,18 +53,23 @@ export default function AuditScreen() {
         <Select
           aria-label={t('audit.action')}
           allowClear
-          showSearch={{
-            // An action is found by its words or by its key (`operator.enrol_totp`).
-            filterOption: (input, option) =>
-              fold(`${option?.label ?? ''} ${option?.value ?? ''}`).includes(fold(input.trim())),
-          }}
+          showSearch={byWordsOrKey}
           placeholder={t('audit.action')}
           value={paged.filters.action}
           onChange={(v?: string) => paged.setFilters({ action: v })}
           style={{ width: 300 }}
           options={AUDIT_ACTIONS.map((a) => ({ value: a, label: actions[a] }))}
         />
-        {text('target_type', t('audit.targetType'))}
+        <Select
+          aria-label={t('audit.targetType')}
+          allowClear
+          showSearch={byWordsOrKey}
+          placeholder={t('audit.targetType')}
+          value={paged.filters.target_type}
+          onChange={(v?: string) => paged.setFilters({ target_type: v })}
+          style={{ width: 240 }}
+          options={AUDIT_TARGETS.map((type) => ({ value: type, label: targets[type] }))}
+        />
         {text('target_id', t('audit.targetId'), 140)}
         {text('operator_id', t('audit.operatorId'), 140)}
         <DatePicker.RangePicker
@@ -104,7 +117,18 @@ export default function AuditScreen() {
                 </Tooltip>
               ),
             },
-            { title: t('audit.target'), render: (_, e) => `${e.target_type} #${e.target_id}` },
+            {
+              title: t('audit.target'),
+              // In words, like the action; the kind the server wrote stays a hover or focus away.
+              render: (_, e) => (
+                <Tooltip title={<code>{e.target_type}</code>}>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the key to keyboard users */}
+                  <span tabIndex={0} data-target-type={e.target_type}>
+                    {`${targetName(targets, e.target_type)} #${e.target_id}`}
+                  </span>
+                </Tooltip>
+              ),
+            },
           ]}
         />
       )}
