@@ -256,6 +256,14 @@ export async function buildHistory(): Promise<History> {
       },
     }),
   );
+  ok(
+    await admin(await operatorLogin(), '/admin/topup_manual', {
+      body: {
+        instructions:
+          'Nộp tiền mặt tại quầy Dropdesk, 21 Nguyễn Huệ, Quận 1, 9:00–17:00 (thứ Hai–thứ Sáu).\nGiữ lại biên lai và tải ảnh biên lai lên.',
+      },
+    }),
+  );
 
   const hoaMai: Person = {
     storeName: 'Hoa Mai Store',

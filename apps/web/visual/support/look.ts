@@ -2,9 +2,10 @@
  * Looking at a screen the way a person would, in four checks, each of which fails the test:
  *
  * 1. **Layout**: the page never scrolls sideways; nothing sticks out of the screen's width unless a
- *    box that scrolls sideways holds it; no text is cut off by a box that hides its overflow,
- *    unless it ends in a deliberate ellipsis (or a line clamp) or sits in a box marked
- *    `data-clip="deliberate"` (a marquee); every image that is shown has loaded (natural width > 0).
+ *    box that scrolls sideways holds it; no text spills out of its button; no text is cut off by a
+ *    box that hides its overflow, unless it ends in a deliberate ellipsis (or a line clamp) or sits
+ *    in a box marked `data-clip="deliberate"` (a marquee); every image that is shown has loaded
+ *    (natural width > 0).
  * 2. **axe**: zero violations, every rule axe enables by default, at every impact level.
  * 3. **The picture**: the whole screen (the viewport stretched to the page's height, so fixed
  *    bars sit at its bottom as on a phone) compared with the committed baseline; a difference
@@ -36,14 +37,34 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       return r.width > 0 && r.height > 0;
     };
     const deliberate = (el: Element) => el.closest('[data-clip="deliberate"]') !== null;
-    // Text for screen readers only (a class like `visually-hidden`): clipped to a pixel on purpose.
+    // Text for screen readers only (a class like `visually-hidden`): clipped to a pixel on purpose,
+    // it or a box around it (Home's curve as a table, read out but not drawn).
+    const clipsAll = (el: Element, s: CSSStyleDeclaration) => {
+      const r = el.getBoundingClientRect();
+      return (
+        (s.clip !== 'auto' && s.clip !== '') ||
+        s.clipPath.startsWith('inset') ||
+        ((r.width <= 5 || r.height <= 2) && (hiding(s.overflowX) || hiding(s.overflowY)))
+      );
+    };
+    const insideHidden = new Map<Element, boolean>();
+    const inHiddenBox = (el: Element | null): boolean => {
+      if (el === null || el === document.body) return false;
+      let known = insideHidden.get(el);
+      if (known === undefined) {
+        known = clipsAll(el, getComputedStyle(el)) || inHiddenBox(el.parentElement);
+        insideHidden.set(el, known);
+      }
+      return known;
+    };
     const screenReaderOnly = (el: Element, s: CSSStyleDeclaration) => {
       const r = el.getBoundingClientRect();
       return (
         (s.clip !== 'auto' && s.clip !== '') ||
         s.clipPath.startsWith('inset') ||
         r.width <= 5 ||
-        r.height <= 2
+        r.height <= 2 ||
+        inHiddenBox(el.parentElement)
       );
     };
     const ownText = (el: Element) =>
@@ -78,6 +99,15 @@ export async function layoutProblems(page: Page): Promise<string[]> {
             `text cut off by its box (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}): ${name(el)}`,
           );
       }
+      // Text that spills out of its button (two lines of Thai in a button one line high).
+      if (
+        (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') &&
+        (el.textContent ?? '').trim() !== '' &&
+        (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+      )
+        out.push(
+          `text spills out of its button (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}): ${name(el)}`,
+        );
       // (One still loading is not broken: settled() gave it five seconds.)
       if (el instanceof HTMLImageElement && el.getAttribute('src') && el.complete && el.naturalWidth === 0)
         out.push(`an image did not load: ${el.getAttribute('src')} (${el.alt || 'no alt'})`);
