@@ -4,12 +4,13 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant } from '../../../test/factories';
 import { newOrder } from '../../../test/orders';
 import type { Db } from '../../db/database';
-import type { PostedJournal } from '../ledger/ledger';
+import { LedgerError, type PostedJournal } from '../ledger/ledger';
 import {
   costOf,
   earningsOf,
   inEscrow,
   isCostEstimated,
+  pickupJournal,
   refundJournal,
   settlementAmount,
   settlementJournal,
@@ -255,5 +256,14 @@ describe(`order journals at their edges (${process.env.DATABASE_URL ? 'postgres'
         in_escrow: money(want.escrow),
       });
     }
+  });
+
+  it('a pickup the ledger refuses for another reason than the balance is not reported as a short balance', async () => {
+    const m = await newMerchant(t, { balance: '5.00' });
+    const order = await newOrder(t, m.id); // 10.00 to pay at pickup
+    const pick = (o: OrderRow) => t.database.db.transaction().execute((tx) => pickupJournal(tx, o, at));
+    await expect(pick(order)).rejects.toMatchObject({ key: 'BALANCE_SHORT', vars: { missing: '5.00' } });
+    // A journal of nothing is a programming error, whatever the balance: it surfaces as one.
+    await expect(pick({ ...order, cost_total: 0 })).rejects.toBeInstanceOf(LedgerError);
   });
 });

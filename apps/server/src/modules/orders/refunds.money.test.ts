@@ -1,4 +1,5 @@
 import { AFTER_SALES_MS, adminOrderRoutes as a, orderRoutes as r } from '@dropdesk/contract/orders';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { expectBooksBalanced } from '../../../test/checks';
@@ -15,7 +16,35 @@ import {
 } from '../../../test/orders';
 import { auditSince, lastAuditId, noticesOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
+import type { Db } from '../../db/database';
 import { OrderJobs } from './order-jobs';
+import { payRefund } from './refunds.service';
+import { moveOrder, type OrderRow } from './transitions';
+
+/**
+ * A Kysely plugin that hands `onRead` each order row payRefund reads (repo.byId: the order with its
+ * refund's status) as the read returns, before payRefund gets it. What `onRead` writes through the
+ * plain transaction is queued on its connection right behind that read, so it reaches the real
+ * database before payRefund's next statement: what another request would commit between payRefund's
+ * read and its UPDATE. (A plugin cannot wait for a statement of its own transaction, whose connection
+ * is still busy with the read; `writes` holds them for the caller to wait for.)
+ */
+function onOrderRead(
+  onRead: (row: OrderRow) => Promise<unknown> | undefined,
+  writes: Promise<unknown>[],
+): KyselyPlugin {
+  return {
+    transformQuery: ({ node }) => node,
+    async transformResult({ result }) {
+      const row = result.rows[0];
+      if (row && 'refund_status' in row && 'order_no' in row) {
+        const write = onRead(row as unknown as OrderRow);
+        if (write) writes.push(write);
+      }
+      return result;
+    },
+  };
+}
 
 /**
  * The figures a refund leaves, exactly, where the merchant and the operator read them (issue 20):
@@ -191,7 +220,7 @@ describe(`refund figures (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     await rejectAndAppeal(m, r1.id);
     await rejectAndAppeal(m, r2.id);
 
-    const queue = await support.call(a.appeals, {});
+    const queue = await support.call(a.appeals, { limit: '100' });
     expect(queue.code, queue.raw).toBe(1);
     const mine = queue.data.list.filter((x) => x.merchant_id === m.id);
     expect(
@@ -252,7 +281,13 @@ describe(`refund figures (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
       ],
     ]);
 
-    const decided = await support.call(a.appeals, { status: 'appeal_refunded' });
+    // Decided on appeal, they stay in the unfiltered queue, and in their state's.
+    const all = await support.call(a.appeals, { limit: '100' });
+    expect(all.data.list.filter((x) => x.merchant_id === m.id).map((x) => [x.id, x.status])).toEqual([
+      [r1.id, 'appeal_refunded'],
+      [r2.id, 'appeal_refunded'],
+    ]);
+    const decided = await support.call(a.appeals, { status: 'appeal_refunded', limit: '100' });
     const now = decided.data.list.filter((x) => x.merchant_id === m.id);
     expect(now.map((x) => [x.id, x.status, x.order_status])).toEqual([
       [r1.id, 'appeal_refunded', 2],
@@ -301,5 +336,133 @@ describe(`refund figures (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
     ).toEqual([{ order_no: order.order_no, decision: 'reject', amount: '4.00', reason: 'Signed for' }]);
     expect(await orderRow(t, order.id)).toMatchObject({ status: 7, refunded: 0, refund_open: 0 });
     expect((await detailOf(m, order.id)).money).toMatchObject({ in_escrow: '11.50', profit: '1.50' });
+    const all = await support.call(a.appeals, { limit: '100' });
+    expect(all.data.list.filter((x) => x.merchant_id === m.id).map((x) => [x.id, x.status])).toEqual([
+      [refund.id, 'appeal_rejected'],
+    ]);
+  });
+
+  describe('a refund paid while another request moves its order', () => {
+    /** payRefund as the approval runs it, the refund approved, with `onRead` between read and UPDATE. */
+    const payWatched = (
+      refund: { id: number },
+      onRead: (tx: Db, row: OrderRow) => Promise<unknown> | undefined,
+    ) =>
+      t.database.db.transaction().execute(async (tx) => {
+        const approved = await tx
+          .updateTable('refunds')
+          .set({ status: 'approved', resolved_at: t.clock.now() })
+          .where('id', '=', refund.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const writes: Promise<unknown>[] = [];
+        try {
+          return await payRefund(
+            tx.withPlugin(onOrderRead((row) => onRead(tx, row), writes)),
+            approved,
+            t.clock.now(),
+          );
+        } finally {
+          await Promise.all(writes);
+        }
+      });
+
+    it('shipped after the refund read it: paid as after shipping, the amount only, the cost stays paid', async () => {
+      const m = await ready('50.00');
+      const listing = await newListing(t, m.id, { cost: '10.00', stock: 5 });
+      const order = await newOrder(t, m.id, { listing, status: 1 }); // 11.50 paid, 10.00 cost paid
+      const refund = await askRefund(t, order, { amount: '4.00' });
+      const seen: number[] = [];
+      const paid = await payWatched(refund, (tx, row) => {
+        seen.push(row.status);
+        if (row.status === 1)
+          return moveOrder(
+            tx,
+            row.id,
+            {},
+            { from: [1], to: 2, set: { carrier: 'GHN', tracking_no: 'GHN1', shipped_at: t.clock.now() } },
+            t.clock.now(),
+          );
+      });
+      expect(seen).toEqual([1, 2]);
+      expect(paid.order).toMatchObject({ status: 2, refunded: 400, cost_paid: 1_000, cost_returned: 0 });
+      expect(await journalsOf(t, { type: 'refund', id: refund.id })).toEqual([
+        {
+          id: paid.journalId,
+          type: 'refund',
+          merchant_id: m.id,
+          postings: { 'platform:escrow': -400, 'platform:payout_clearing': 400 },
+        },
+      ]);
+      expect(await balanceOf(m)).toBe('40.00');
+      const stock = await t.database.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', listing.productId)
+        .executeTakeFirstOrThrow();
+      expect(stock.stock).toBe(4);
+      expect((await detailOf(m, order.id)).money).toMatchObject({
+        in_escrow: '7.50',
+        refunded: '4.00',
+        profit: '-2.50',
+        cost_kept: 'shipped',
+      });
+    });
+
+    it('received after the refund read it: looked at again, and paid on the order as it now is', async () => {
+      const m = await ready('50.00');
+      const order = await newOrder(t, m.id, { status: 7 });
+      const refund = await askRefund(t, order, { amount: '1.50' });
+      const seen: Array<[number, number]> = [];
+      const paid = await payWatched(refund, (tx, row) => {
+        seen.push([row.status, row.settlement]);
+        const now = t.clock.now();
+        if (row.status === 7)
+          return moveOrder(
+            tx,
+            row.id,
+            {},
+            { from: [7], to: 3, set: { received_at: now, settles_at: now + AFTER_SALES_MS, settlement: 1 } },
+            now,
+          );
+      });
+      // The UPDATE requires the settlement it read (0): the buyer's receipt made it 1, so it looks again.
+      expect(seen).toEqual([
+        [7, 0],
+        [3, 1],
+      ]);
+      expect(paid.order).toMatchObject({ status: 3, settlement: 1, refunded: 150, refund_open: 0 });
+      await settle(order.id);
+      expect(await orderRow(t, order.id)).toMatchObject({ status: 4, settled_amount: 1_000 });
+      expect(await balanceOf(m)).toBe('50.00');
+    });
+
+    it('an order that moves at every look is refused after three looks, and nothing is written', async () => {
+      const m = await ready('50.00');
+      const order = await newOrder(t, m.id, { status: 1 });
+      const refund = await askRefund(t, order, { amount: '4.00' });
+      const seen: number[] = [];
+      // Not a path the app takes (a shipped order does not complete before its refund closes): the
+      // bound is what keeps payRefund from looking for ever.
+      const attempt = payWatched(refund, (tx, row) => {
+        seen.push(row.status);
+        const now = t.clock.now();
+        if (row.status === 1)
+          return moveOrder(tx, row.id, {}, { from: [1], to: 2, set: { shipped_at: now } }, now);
+        if (row.status === 2)
+          return moveOrder(tx, row.id, {}, { from: [2], to: 4, set: { completed_at: now } }, now);
+        return undefined;
+      });
+      await expect(attempt).rejects.toMatchObject({ key: 'ORDER_STATUS_CHANGED' });
+      expect(seen).toEqual([1, 2, 4]);
+      expect(await orderRow(t, order.id)).toMatchObject({ status: 1, refunded: 0, refund_open: 1 });
+      expect(await journalsOf(t, { type: 'refund', id: refund.id })).toEqual([]);
+      const row = await t.database.db
+        .selectFrom('refunds')
+        .select('status')
+        .where('id', '=', refund.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+    });
   });
 });
