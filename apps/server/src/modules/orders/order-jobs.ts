@@ -143,11 +143,6 @@ export class OrderJobs {
     return this.running;
   }
 
-  /** The run in progress, if any (close waits for it). */
-  idle(): Promise<unknown> {
-    return this.running ?? Promise.resolve();
-  }
-
   private async locked(): Promise<JobsReport> {
     return (
       (await withJobLock(this.deps.db, ORDER_JOBS_LOCK, () => this.all())) ?? {
