@@ -2,7 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { type Lang, msg } from './support/locales';
 import { api, ok, operatorLogin, signIn, type TestMerchant } from './support/server';
 import { shot } from './support/shot';
-import { pickedUp, productToBuy, sellingMerchant, shipAndDeliver } from './support/store';
+import {
+  type Bought,
+  bought,
+  pickedUp,
+  productToBuy,
+  sellingMerchant,
+  shipAndDeliver,
+} from './support/store';
 import {
   approve,
   askTopUp,
@@ -23,30 +30,6 @@ import {
  */
 
 const LANGS = ['vi', 'en', 'th'] satisfies Lang[];
-
-interface Bought {
-  id: number;
-  token: string;
-}
-
-/** A guest's order in the storefront, paid on the test provider's page (through the API). */
-async function bought(listingId: number, quantity = 1): Promise<Bought> {
-  const placed = ok(
-    await api<{ order: { id: number }; payment: { id: number }; order_token: string }>('/store/checkout', {
-      body: {
-        listing_id: listingId,
-        quantity,
-        receiver_name: 'Trần Thị Mua',
-        receiver_phone: '+84901234567',
-        address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
-        email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
-      },
-      headers: idempotent(),
-    }),
-  );
-  ok(await api('/store/pay/test', { body: { payment_id: placed.payment.id, outcome: 'succeed' } }));
-  return { id: placed.order.id, token: placed.order_token };
-}
 
 /** A call of the guest buyer's, with the order's link token. */
 const asBuyer = (o: Bought, path: string, body: Record<string, unknown>) =>

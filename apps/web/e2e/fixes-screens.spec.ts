@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Lang, msg } from './support/locales';
 import { admin, ok, operatorLogin, registerMerchant, signIn } from './support/server';
 import { shot } from './support/shot';
+import { bought, productToBuy, sellingMerchant } from './support/store';
 import { openTopUps, setPayPassword, TOPUP_BANK, toppedUp } from './support/wallet';
 
 /**
@@ -157,15 +158,18 @@ for (const lang of LANGS) {
     test('9: the report says its time zone in words, changed in personal info', async ({
       page,
     }, testInfo) => {
-      const m = await registerMerchant();
-      await toppedUp(m, op, '300');
+      // A top-up is no line of the chart (issue 20: it draws sales, profit and what settled into
+      // the wallet), so the shop sells one order for the legend to hold.
+      const m = await sellingMerchant(op, '300');
+      const item = await productToBuy(m.merinfo.id, lang);
+      await bought(item.id);
       await signIn(page, m, '/finance', lang);
       const zone = page.getByTestId('time-zone');
       await expect(zone).toContainText('Ho Chi Minh');
       await expect(zone).toContainText('GMT+07:00');
       await expect(zone).not.toContainText('Asia/Ho_Chi_Minh');
       // The legend holds the figures, and no blank space is left under the chart.
-      await expect(page.getByTestId('chart-legend')).toContainText(await usd(page, lang, 300));
+      await expect(page.getByTestId('chart-legend')).toContainText(await usd(page, lang, Number(item.price)));
       const tall = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(tall).toBeLessThan(844 * 2);
       await shot(page, testInfo, `${lang}-9-finance`);

@@ -9,7 +9,7 @@ test('a partner handoff: unknown user keeps data for registration; a linked one 
   const session = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state ?? {});
 
   // No merchant linked to this partner user yet: status 0, data kept, parameters removed.
-  const first = signHandoff(uid);
+  const first = await signHandoff(uid);
   await page.goto(`/login?data=${encodeURIComponent(first)}&code=C1&path=%2Fcode`);
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(async () => (await session()).handoffData).toBe(first);
@@ -17,7 +17,7 @@ test('a partner handoff: unknown user keeps data for registration; a linked one 
 
   // The partner user registers (tkregister with that data), so the next handoff logs in.
   const m = await registerMerchant({}, { handoffData: first });
-  const second = signHandoff(uid);
+  const second = await signHandoff(uid);
   await page.goto(`/?data=${encodeURIComponent(second)}&code=C2&path=%2Fcode`);
   await expect(page).toHaveURL(/\/code$/);
   await expect(page.getByTestId('invite-code')).toHaveText(m.merinfo.invite_code);

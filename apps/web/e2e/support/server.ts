@@ -88,8 +88,10 @@ export async function uploadImage(
 export const E2E_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
 /** A third-party handoff `data` as a partner site makes it (see apps/server auth/handoff.ts). */
-export function signHandoff(uid: string, mer?: string): string {
-  const payload = { uid, nonce: randomUUID(), iat: Date.now(), ...(mer ? { mer } : {}) };
+export async function signHandoff(uid: string, mer?: string): Promise<string> {
+  // Signed at the server's time: an earlier spec may have moved its test clock days ahead
+  // (figures.spec.ts), and a handoff older than its window is refused as expired.
+  const payload = { uid, nonce: randomUUID(), iat: await serverNow(), ...(mer ? { mer } : {}) };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${createHmac('sha256', E2E_SECRET).update(body).digest('base64url')}`;
 }

@@ -63,6 +63,30 @@ export interface ShelfItem {
   sales: number;
 }
 
+export interface Bought {
+  id: number;
+  token: string;
+}
+
+/** A guest's order in the storefront, paid on the test provider's page (through the API). */
+export async function bought(listingId: number, quantity = 1): Promise<Bought> {
+  const placed = ok(
+    await api<{ order: { id: number }; payment: { id: number }; order_token: string }>('/store/checkout', {
+      body: {
+        listing_id: listingId,
+        quantity,
+        receiver_name: 'Trần Thị Mua',
+        receiver_phone: '+84901234567',
+        address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
+        email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
+      },
+      headers: idempotent(),
+    }),
+  );
+  ok(await api('/store/pay/test', { body: { payment_id: placed.payment.id, outcome: 'succeed' } }));
+  return { id: placed.order.id, token: placed.order_token };
+}
+
 /** The first page of a shop's shelf as the storefront shows it (titles in `lang`), recommended first. */
 export async function shelfOf(shop: number, lang: Lang): Promise<{ total: number; list: ShelfItem[] }> {
   return ok(
