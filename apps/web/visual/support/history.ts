@@ -80,6 +80,8 @@ async function upload(kind: string, bytes: Buffer, token?: string): Promise<stri
 interface Person {
   storeName: string;
   realName: string;
+  /** The number on their ID card, their own (12 digits). */
+  idNumber: string;
   email: string;
   phone: string;
   address: string;
@@ -90,9 +92,9 @@ interface Person {
 async function register(p: Person): Promise<{ id: number; token: string; inviteCode: string }> {
   const [logo, front, back, hand, license] = [
     await upload('logo', await pictures.logo(...p.logo)),
-    await upload('id_card', await pictures.idFront()),
+    await upload('id_card', await pictures.idFront(p.realName, p.idNumber)),
     await upload('id_card', await pictures.idBack()),
-    await upload('id_card', await pictures.idHand()),
+    await upload('id_card', await pictures.idHand(p.realName)),
     await upload('license', await pictures.receipt('0.00', 'Business licence')),
   ];
   const { merinfo } = ok(
@@ -130,16 +132,17 @@ async function login(account: string): Promise<string> {
   ).merinfo.token;
 }
 
-async function submitIdentity(token: string, realName: string) {
-  const front = await upload('id_card', await pictures.idFront(), token);
+/** What the merchant sends for identity verification: their own name and number on the pictures. */
+async function submitIdentity(token: string, realName: string, idNumber: string) {
+  const front = await upload('id_card', await pictures.idFront(realName, idNumber), token);
   const back = await upload('id_card', await pictures.idBack(), token);
-  const hand = await upload('id_card', await pictures.idHand(), token);
+  const hand = await upload('id_card', await pictures.idHand(realName), token);
   ok(
     await api('/merchant/merchant/idcard', {
       token,
       body: {
         real_name: realName,
-        id_number: '079123456789',
+        id_number: idNumber,
         id_card_front: front,
         id_card_back: back,
         id_card_hand: hand,
@@ -268,6 +271,7 @@ export async function buildHistory(): Promise<History> {
   const hoaMai: Person = {
     storeName: 'Hoa Mai Store',
     realName: 'Nguyễn Thị Hoa',
+    idNumber: '079190012345',
     email: 'hoamai@example.test',
     phone: '+84901110001',
     address: '21 Nguyễn Huệ, Quận 1, Hồ Chí Minh',
@@ -278,6 +282,7 @@ export async function buildHistory(): Promise<History> {
   const empty = await register({
     storeName: 'Cửa hàng Mới',
     realName: 'Võ Văn Mới',
+    idNumber: '001088054321',
     email: 'moi@example.test',
     phone: '+84901110002',
     address: '7 Lý Thường Kiệt, Hoàn Kiếm, Hà Nội',
@@ -287,6 +292,7 @@ export async function buildHistory(): Promise<History> {
   const pending = await register({
     storeName: 'Lan Anh Fashion',
     realName: 'Đỗ Lan Anh',
+    idNumber: '048195067890',
     email: 'lananh@example.test',
     phone: '+84901110003',
     address: '3 Trần Hưng Đạo, Hải Châu, Đà Nẵng',
@@ -301,7 +307,7 @@ export async function buildHistory(): Promise<History> {
       body: { pay_password: PAY, pay_password_confirm: PAY },
     }),
   );
-  await submitIdentity(m, hoaMai.realName);
+  await submitIdentity(m, hoaMai.realName, hoaMai.idNumber);
   ok(
     await admin(await operatorLogin(), '/admin/kyc/approve', {
       body: { id: await pendingId(await operatorLogin(), 'kyc', full.id) },
@@ -538,7 +544,7 @@ export async function buildHistory(): Promise<History> {
   await topUp(m, 'bank', '150.00');
   // Lan Anh's identity and chain top-up wait for the operator.
   const lanAnh = await login('lananh@example.test');
-  await submitIdentity(lanAnh, 'Đỗ Lan Anh');
+  await submitIdentity(lanAnh, 'Đỗ Lan Anh', '048195067890');
   await topUp(lanAnh, 'chain', '300.00');
   const sent = ok(
     await admin<{ id: number }>(await operatorLogin(), '/admin/messages/send', {

@@ -38,13 +38,14 @@ async function png(svg: string): Promise<Buffer> {
 }
 
 export const pictures = {
-  idFront: () =>
+  /** The front of the ID of the person named, with that number (12 digits, shown in threes). */
+  idFront: (name: string, number: string) =>
     png(
       card(
         480,
         300,
         '#e0f2fe',
-        ['ID CARD · FRONT', 'Nguyễn Thị Hoa', 'No. 079 123 456 789', 'Born 12/03/1990'],
+        ['ID CARD · FRONT', name, `No. ${number.replace(/(\d{3})(?=\d)/g, '$1 ')}`, 'Born 12/03/1990'],
         '#1d4ed8',
         `<rect x="340" y="110" width="110" height="140" rx="8" fill="#93c5fd"/><circle cx="395" cy="160" r="28" fill="#1e40af"/>
         <rect x="355" y="195" width="80" height="45" rx="20" fill="#1e40af"/>`,
@@ -59,13 +60,13 @@ export const pictures = {
         '||| |||| || ||||| ||| ||',
       ]),
     ),
-  idHand: () =>
+  idHand: (name: string) =>
     png(
       card(
         480,
         300,
         '#fef3c7',
-        ['HOLDING THE ID CARD', 'Nguyễn Thị Hoa'],
+        ['HOLDING THE ID CARD', name],
         '#b45309',
         `<circle cx="130" cy="200" r="50" fill="#f59e0b"/><rect x="250" y="150" width="170" height="110" rx="10" fill="#e0f2fe" stroke="#1d4ed8" stroke-width="3"/>`,
       ),
