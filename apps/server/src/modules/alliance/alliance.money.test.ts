@@ -1,13 +1,12 @@
 import { adminAllianceRoutes as a, allianceRoutes as r } from '@dropdesk/contract/alliance';
-import { AFTER_SALES_MS } from '@dropdesk/contract/orders';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setAllianceRate, settleByTime } from '../../../test/alliance';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { expectBooksBalanced } from '../../../test/checks';
 import { newMerchant, newOperator } from '../../../test/factories';
 import { expectOrdersMatchLedger, newListing, newOrder, withPostings } from '../../../test/orders';
 import { auditSince, lastAuditId, noticesOf, operatorOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
-import { OrderJobs } from '../orders/order-jobs';
 import { AllianceService } from './alliance.service';
 
 /**
@@ -27,15 +26,8 @@ describe(`alliance money (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   });
 
   const db = () => t.database.db;
-  const setRate = async (bps: number) => {
-    const admin = await newOperator(t, 'admin');
-    const res = await admin.call(a.setSettings, { commission_bps: bps });
-    expect(res.code, res.raw).toBe(1);
-  };
-  const settle = async () => {
-    t.clock.advance(AFTER_SALES_MS);
-    return new OrderJobs({ db: db(), clock: t.clock }).runOnce();
-  };
+  const setRate = (bps: number) => setAllianceRate(t, bps);
+  const settle = () => settleByTime(t);
   const commissions = (parentId: number) =>
     db()
       .selectFrom('alliance_commissions')

@@ -1,7 +1,8 @@
 import { adminAllianceRoutes as a, allianceRoutes as r } from '@dropdesk/contract/alliance';
-import { AFTER_SALES_MS, orderRoutes } from '@dropdesk/contract/orders';
+import { orderRoutes } from '@dropdesk/contract/orders';
 import { reportsRoutes } from '@dropdesk/contract/reports';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setAllianceRate, settleByTime } from '../../../test/alliance';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
@@ -9,7 +10,6 @@ import { askRefund, expectOrdersMatchLedger, newListing, newOrder, withPostings 
 import { noticesOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
-import { OrderJobs } from '../orders/order-jobs';
 import { maskName } from './alliance.service';
 
 /**
@@ -35,17 +35,8 @@ describe(`alliance (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () =>
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  // A fresh operator session each time: the tests move the clock past a session's idle expiry.
-  const setRate = async (bps: number) => {
-    const admin = await newOperator(t, 'admin');
-    const res = await admin.call(a.setSettings, { commission_bps: bps });
-    expect(res.code, res.raw).toBe(1);
-  };
-  /** Settles the order the way time does: the after-sales window passes and the jobs run. */
-  const settle = async () => {
-    t.clock.advance(AFTER_SALES_MS);
-    return new OrderJobs({ db: db(), clock: t.clock }).runOnce();
-  };
+  const setRate = (bps: number) => setAllianceRate(t, bps);
+  const settle = () => settleByTime(t);
   const commissionJournals = async (merchantId: number) =>
     withPostings(
       t,
