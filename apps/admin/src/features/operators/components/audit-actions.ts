@@ -57,7 +57,10 @@ export function useAuditActionNames(): Record<AuditAction, string> {
   };
 }
 
-/** An entry's action in words; an action this console does not know (an older server) stays its key. */
-export function actionName(names: Record<AuditAction, string>, action: string): string {
-  return Object.hasOwn(names, action) ? names[action as AuditAction] : action;
+/**
+ * An entry's key (its action, its target's kind) in words; a key this console does not know (an
+ * older row, a newer server) stays the key.
+ */
+export function inWords<K extends string>(names: Record<K, string>, key: string): string {
+  return Object.hasOwn(names, key) ? names[key as K] : key;
 }

@@ -35,11 +35,3 @@ export function useAuditTargetNames(): Record<AuditTarget, string> {
     invitation_code: t('auditTargets.invitationCode'),
   };
 }
-
-/**
- * An entry's target kind in words; a kind this console does not know (an older row, a newer server)
- * stays its key.
- */
-export function targetName(names: Record<AuditTarget, string>, type: string): string {
-  return Object.hasOwn(names, type) ? names[type as AuditTarget] : type;
-}

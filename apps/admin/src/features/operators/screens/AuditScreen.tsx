@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@dropdesk/contract/admin';
+import { foldedIncludes } from '@dropdesk/contract/fold';
 import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
@@ -13,17 +14,16 @@ import { formatDate } from '../../../lib/format';
 import { usePaged } from '../../../lib/paged';
 import { type AuditQuery, type AuditRow, useAudit } from '../api/get-audit';
 import { AuditDiff } from '../components/AuditDiff';
-import { actionName, useAuditActionNames } from '../components/audit-actions';
-import { targetName, useAuditTargetNames } from '../components/audit-targets';
+import { inWords, useAuditActionNames } from '../components/audit-actions';
+import { useAuditTargetNames } from '../components/audit-targets';
 
-/** Typed words as the filter compares them: case and accents folded ("viet" finds "Việt"). */
-const fold = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
-
-/** A choice is found by its words or by its key (`operator.enrol_totp`, `topup_bank_account`). */
+/**
+ * A choice is found by its words or by its key (`operator.enrol_totp`, `topup_bank_account`), case
+ * and accents folded as in every search box (contract foldText: "viet" finds "Việt").
+ */
 const byWordsOrKey = {
   filterOption: (input: string, option?: DefaultOptionType) =>
-    fold(`${option?.label ?? ''} ${option?.value ?? ''}`).includes(fold(input.trim())),
+    foldedIncludes(`${option?.label ?? ''} ${option?.value ?? ''}`, input.trim()),
 };
 
 const FILTERS = ['operator_id', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
@@ -112,7 +112,7 @@ export default function AuditScreen() {
                 <Tooltip title={<code>{e.action}</code>}>
                   {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the key to keyboard users */}
                   <span tabIndex={0} data-action={e.action}>
-                    {actionName(actions, e.action)}
+                    {inWords(actions, e.action)}
                   </span>
                 </Tooltip>
               ),
@@ -124,7 +124,7 @@ export default function AuditScreen() {
                 <Tooltip title={<code>{e.target_type}</code>}>
                   {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the key to keyboard users */}
                   <span tabIndex={0} data-target-type={e.target_type}>
-                    {`${targetName(targets, e.target_type)} #${e.target_id}`}
+                    {`${inWords(targets, e.target_type)} #${e.target_id}`}
                   </span>
                 </Tooltip>
               ),
