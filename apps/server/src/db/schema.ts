@@ -750,6 +750,13 @@ export interface ShopStatsTable {
   followers: Generated<number>;
   rating_sum: Generated<number>;
   rating_count: Generated<number>;
+  /** How many orders were paid, and the part of the figures that is the orders refunded in full (migration 018). */
+  paid: Generated<number>;
+  unsold_refunded: Generated<number>;
+  unsold_cost: Generated<number>;
+  unsold_cost_estimated: Generated<number>;
+  unsold_profit: Generated<number>;
+  unsold_in_escrow: Generated<number>;
 }
 
 /** A shop's paid orders (by `paid_at`: the orders basis) and visits (by `at`) per 15-minute UTC slot (ms / 900,000). */
@@ -763,6 +770,14 @@ export interface ShopStatSlotsTable {
   cost_estimated: Generated<number>;
   profit: Generated<number>;
   visitors: Generated<number>;
+  /** How many orders were paid, what escrow holds for them, and the part of the figures that is the orders refunded in full (migration 018). */
+  paid: Generated<number>;
+  in_escrow: Generated<number>;
+  unsold_refunded: Generated<number>;
+  unsold_cost: Generated<number>;
+  unsold_cost_estimated: Generated<number>;
+  unsold_profit: Generated<number>;
+  unsold_in_escrow: Generated<number>;
 }
 
 /** A shop's distinct visitors per day, the day as `shop_visits` records it. */

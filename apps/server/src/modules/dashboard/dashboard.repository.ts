@@ -191,7 +191,55 @@ const ordersBetweenQuery = prepared((db: Db, p: { id: number; from: number; to: 
     .where('slot', '<', p.to),
 );
 
+/** The rollups' columns the figures' order lists answer their sums from (migration 018). */
+const LIST_COLUMNS = [
+  'orders',
+  'paid',
+  'sales',
+  'refunded',
+  'cost',
+  'cost_estimated',
+  'profit',
+  'in_escrow',
+  'unsold_refunded',
+  'unsold_cost',
+  'unsold_cost_estimated',
+  'unsold_profit',
+  'unsold_in_escrow',
+] as const;
+export type ListSums = Record<(typeof LIST_COLUMNS)[number], number>;
+/** Past every slot: `slot` is a 32-bit integer on PostgreSQL (the year 63,000 in slots). */
+const NO_SLOT_BOUND = 2_147_483_647;
+
+// Those columns summed over the slots [from, to), or as the shop's totals hold them.
+const listSlotsQuery = prepared((db: Db, p: { id: number; from: number; to: number }) =>
+  db
+    .selectFrom('shop_stat_slots')
+    .select((eb) => LIST_COLUMNS.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
+    .where('merchant_id', '=', p.id)
+    .where('slot', '>=', p.from)
+    .where('slot', '<', p.to),
+);
+// Until slot `to`: the totals less the slots from `to` on, in one statement (one snapshot).
+const listUntilQuery = prepared((db: Db, p: { id: number; to: number }) =>
+  db
+    .selectFrom([
+      db.selectFrom('shop_stats').select(LIST_COLUMNS).where('merchant_id', '=', p.id).as('t'),
+      db
+        .selectFrom('shop_stat_slots')
+        .select((eb) => LIST_COLUMNS.map((c) => eb.fn.sum<number>(c).as(`a_${c}`)))
+        .where('merchant_id', '=', p.id)
+        .where('slot', '>=', p.to)
+        .as('a'),
+    ])
+    .select(
+      LIST_COLUMNS.map((c) => sql<number>`${sql.ref(`t.${c}`)} - coalesce(${sql.ref(`a.a_${c}`)}, 0)`.as(c)),
+    ),
+);
+
 const num = (v: unknown): number => Number(v ?? 0);
+const listSumsOf = (row: Record<string, unknown> | undefined): ListSums =>
+  Object.fromEntries(LIST_COLUMNS.map((c) => [c, num(row?.[c])])) as ListSums;
 
 /** The orders basis (docs/figures.md) of some paid orders: the shop's life, a day, a period. */
 export interface OrderSums {
@@ -286,6 +334,20 @@ export const dashboardRepository = {
       costEstimated: num(row?.cost_estimated),
       profit: num(row?.profit),
     };
+  },
+
+  /**
+   * The orders basis, with the paid count and the part of the orders refunded in full, of the
+   * orders paid in the slots [from, to) (`null`: no bound), for the figures' order lists. A few
+   * rows whatever the range: until `to` (all time too), the shop's totals less the slots from `to`
+   * on (none or a few: the future); else the range's slots (a month: 3,000).
+   */
+  async listSums(db: Db, merchantId: number, from: number | null, to: number | null): Promise<ListSums> {
+    const [row] =
+      from === null
+        ? await listUntilQuery(db, { id: merchantId, to: to ?? NO_SLOT_BOUND })
+        : await listSlotsQuery(db, { id: merchantId, from, to: to ?? NO_SLOT_BOUND });
+    return listSumsOf(row);
   },
 
   async slotRows(db: Db, merchantId: number, from: number, to: number) {

@@ -59,7 +59,7 @@ export interface PaidFigures {
   cost: number;
   costEstimated: number;
   profit: number;
-  /** What escrow still holds for it (a snapshot: the shop's totals only). */
+  /** What escrow still holds for it. */
   inEscrow: number;
 }
 
@@ -119,41 +119,73 @@ export function isFigureColumn(column: string): boolean {
   return FIGURE_SET.has(column);
 }
 
-/** The orders basis's columns, in the slots and the totals alike. */
-interface OrdersDelta {
-  orders: number;
-  sales: number;
-  refunded: number;
-  cost: number;
-  cost_estimated: number;
-  profit: number;
-}
+/**
+ * The orders basis's columns, in the slots and the totals alike: the sold orders (`orders`), the
+ * paid ones (`paid`), the figures of every paid order, and (`unsold_*`, migration 018) the part of
+ * them that is the orders refunded in full, so the list of the sold orders answers its sums from
+ * the rollups too (their sales are always 0: refunded = total).
+ */
+const ORDER_DELTA_COLUMNS = [
+  'orders',
+  'paid',
+  'sales',
+  'refunded',
+  'cost',
+  'cost_estimated',
+  'profit',
+  'in_escrow',
+  'unsold_refunded',
+  'unsold_cost',
+  'unsold_cost_estimated',
+  'unsold_profit',
+  'unsold_in_escrow',
+] as const;
+type OrdersDelta = Record<(typeof ORDER_DELTA_COLUMNS)[number], number>;
 interface SlotDelta extends OrdersDelta {
   visitors: number;
 }
 interface TotalsDelta extends OrdersDelta {
-  in_escrow: number;
   followers: number;
   rating_sum: number;
   rating_count: number;
 }
-const noOrders = (): OrdersDelta => ({
-  orders: 0,
-  sales: 0,
-  refunded: 0,
-  cost: 0,
-  cost_estimated: 0,
-  profit: 0,
-});
-const noTotals = (): TotalsDelta => ({
-  ...noOrders(),
-  in_escrow: 0,
-  followers: 0,
-  rating_sum: 0,
-  rating_count: 0,
-});
-const ORDER_DELTA_COLUMNS = ['orders', 'sales', 'refunded', 'cost', 'cost_estimated', 'profit'] as const;
+const noOrders = (): OrdersDelta => Object.fromEntries(ORDER_DELTA_COLUMNS.map((c) => [c, 0])) as OrdersDelta;
+const noTotals = (): TotalsDelta => ({ ...noOrders(), followers: 0, rating_sum: 0, rating_count: 0 });
 const isZero = (d: object) => Object.values(d).every((v) => v === 0);
+
+/** What one paid order adds to the orders basis's columns. */
+function deltaOf(paid: PaidFigures): OrdersDelta {
+  const unsold = (x: number) => (paid.sold ? 0 : x);
+  return {
+    orders: paid.sold,
+    paid: 1,
+    sales: paid.sales,
+    refunded: paid.refunded,
+    cost: paid.cost,
+    cost_estimated: paid.costEstimated,
+    profit: paid.profit,
+    in_escrow: paid.inEscrow,
+    unsold_refunded: unsold(paid.refunded),
+    unsold_cost: unsold(paid.cost),
+    unsold_cost_estimated: unsold(paid.costEstimated),
+    unsold_profit: unsold(paid.profit),
+    unsold_in_escrow: unsold(paid.inEscrow),
+  };
+}
+
+/** `table.column + excluded.column` for each column: an upsert that adds its row to the kept one. */
+function addedUp(table: string, columns: readonly string[]) {
+  return Object.fromEntries(
+    columns.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
+  );
+}
+const SLOT_ADDED = addedUp('shop_stat_slots', [...ORDER_DELTA_COLUMNS, 'visitors']);
+const TOTALS_ADDED = addedUp('shop_stats', [
+  ...ORDER_DELTA_COLUMNS,
+  'followers',
+  'rating_sum',
+  'rating_count',
+]);
 
 // Each writer adds to its row, creating it at the first event: one statement, and (PostgreSQL) the
 // row lock of the shop's row serialises two events of one shop without losing either.
@@ -162,17 +194,7 @@ async function addSlot(tx: Db, merchantId: number, slot: number, d: SlotDelta): 
   await tx
     .insertInto('shop_stat_slots')
     .values({ merchant_id: merchantId, slot, ...d })
-    .onConflict((oc) =>
-      oc.columns(['merchant_id', 'slot']).doUpdateSet({
-        orders: sql`shop_stat_slots.orders + excluded.orders`,
-        sales: sql`shop_stat_slots.sales + excluded.sales`,
-        refunded: sql`shop_stat_slots.refunded + excluded.refunded`,
-        cost: sql`shop_stat_slots.cost + excluded.cost`,
-        cost_estimated: sql`shop_stat_slots.cost_estimated + excluded.cost_estimated`,
-        profit: sql`shop_stat_slots.profit + excluded.profit`,
-        visitors: sql`shop_stat_slots.visitors + excluded.visitors`,
-      }),
-    )
+    .onConflict((oc) => oc.columns(['merchant_id', 'slot']).doUpdateSet(SLOT_ADDED))
     .execute();
 }
 
@@ -180,20 +202,7 @@ async function addTotals(tx: Db, merchantId: number, d: TotalsDelta): Promise<vo
   await tx
     .insertInto('shop_stats')
     .values({ merchant_id: merchantId, ...d })
-    .onConflict((oc) =>
-      oc.column('merchant_id').doUpdateSet({
-        orders: sql`shop_stats.orders + excluded.orders`,
-        sales: sql`shop_stats.sales + excluded.sales`,
-        refunded: sql`shop_stats.refunded + excluded.refunded`,
-        cost: sql`shop_stats.cost + excluded.cost`,
-        cost_estimated: sql`shop_stats.cost_estimated + excluded.cost_estimated`,
-        profit: sql`shop_stats.profit + excluded.profit`,
-        in_escrow: sql`shop_stats.in_escrow + excluded.in_escrow`,
-        followers: sql`shop_stats.followers + excluded.followers`,
-        rating_sum: sql`shop_stats.rating_sum + excluded.rating_sum`,
-        rating_count: sql`shop_stats.rating_count + excluded.rating_count`,
-      }),
-    )
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet(TOTALS_ADDED))
     .execute();
 }
 
@@ -240,19 +249,11 @@ export const shopStats = {
     const add = (paid: PaidFigures | null, sign: 1 | -1) => {
       if (!paid) return;
       const d = slots.get(paid.slot) ?? { ...noOrders(), visitors: 0 };
-      const of: OrdersDelta = {
-        orders: paid.sold,
-        sales: paid.sales,
-        refunded: paid.refunded,
-        cost: paid.cost,
-        cost_estimated: paid.costEstimated,
-        profit: paid.profit,
-      };
+      const of = deltaOf(paid);
       for (const column of ORDER_DELTA_COLUMNS) {
         d[column] += sign * of[column];
         totals[column] += sign * of[column];
       }
-      totals.in_escrow += sign * paid.inEscrow;
       slots.set(paid.slot, d);
     };
     add(was.paid, -1);

@@ -28,6 +28,43 @@ const profit = sql`case when o.status = -1 then o.cost_returned - o.cost_paid
   else o.total - o.refunded - o.cost_total end`;
 /** What escrow still holds for it (order-money.ts `inEscrow`). */
 const escrow = sql`o.total - o.refunded - o.settled_amount`;
+/** Its part of a figure when refunded in full (not sold): the `unsold_*` columns. */
+const unsold = (x: RawBuilder<unknown>) => sql`case when o.refunded < o.total then 0 else ${x} end`;
+/** The orders basis of one paid order, the columns both tables keep of it. */
+const ORDERS_BASIS = [
+  'orders',
+  'paid',
+  'sales',
+  'refunded',
+  'cost',
+  'cost_estimated',
+  'profit',
+  'in_escrow',
+  'unsold_refunded',
+  'unsold_cost',
+  'unsold_cost_estimated',
+  'unsold_profit',
+  'unsold_in_escrow',
+] as const;
+const ORDERS_MONEY = ORDERS_BASIS.filter((c) => c !== 'orders' && c !== 'paid');
+const orderBasis = sql.join([
+  sql`${sold} as orders`,
+  sql`1 as paid`,
+  sql`o.total - o.refunded as sales`,
+  sql`o.refunded as refunded`,
+  sql`${cost} as cost`,
+  sql`${estimated} as cost_estimated`,
+  sql`${profit} as profit`,
+  sql`${escrow} as in_escrow`,
+  sql`${unsold(sql`o.refunded`)} as unsold_refunded`,
+  sql`${unsold(cost)} as unsold_cost`,
+  sql`${unsold(estimated)} as unsold_cost_estimated`,
+  sql`${unsold(profit)} as unsold_profit`,
+  sql`${unsold(escrow)} as unsold_in_escrow`,
+]);
+const noBasis = sql.join(ORDERS_BASIS.map((c) => sql`0 as ${sql.ref(c)}`));
+const sumsOf = (columns: readonly string[]) =>
+  sql.join(columns.map((c) => sql`sum(${sql.ref(c)}) as ${sql.ref(c)}`));
 
 interface Table {
   name: 'shop_stats' | 'shop_stat_slots' | 'shop_visit_days' | 'shop_credit_slots';
@@ -43,50 +80,30 @@ const TABLES: readonly Table[] = [
   {
     name: 'shop_stats',
     keys: ['merchant_id'],
-    values: [
-      'orders',
-      'sales',
-      'refunded',
-      'cost',
-      'cost_estimated',
-      'profit',
-      'in_escrow',
-      'followers',
-      'rating_sum',
-      'rating_count',
-    ],
-    money: ['sales', 'refunded', 'cost', 'cost_estimated', 'profit', 'in_escrow'],
-    events: sql`select merchant_id, sum(orders) as orders, sum(sales) as sales, sum(refunded) as refunded,
-        sum(cost) as cost, sum(cost_estimated) as cost_estimated, sum(profit) as profit,
-        sum(in_escrow) as in_escrow, sum(followers) as followers, sum(rating_sum) as rating_sum,
-        sum(rating_count) as rating_count
+    values: [...ORDERS_BASIS, 'followers', 'rating_sum', 'rating_count'],
+    money: ORDERS_MONEY,
+    events: sql`select merchant_id, ${sumsOf([...ORDERS_BASIS, 'followers', 'rating_sum', 'rating_count'])}
       from (
-        select o.merchant_id, ${sold} as orders, o.total - o.refunded as sales, o.refunded as refunded,
-          ${cost} as cost, ${estimated} as cost_estimated, ${profit} as profit, ${escrow} as in_escrow,
-          0 as followers, 0 as rating_sum, 0 as rating_count
+        select o.merchant_id, ${orderBasis}, 0 as followers, 0 as rating_sum, 0 as rating_count
         from orders o where ${paid}
         union all
-        select f.merchant_id, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0 from shop_follows f
+        select f.merchant_id, ${noBasis}, 1, 0, 0 from shop_follows f
         union all
-        select o.merchant_id, 0, 0, 0, 0, 0, 0, 0, 0, o.rating_stars, 1 from orders o
+        select o.merchant_id, ${noBasis}, 0, o.rating_stars, 1 from orders o
         where o.rating_stars is not null
       ) e group by merchant_id`,
   },
   {
     name: 'shop_stat_slots',
     keys: ['merchant_id', 'slot'],
-    values: ['orders', 'sales', 'refunded', 'cost', 'cost_estimated', 'profit', 'visitors'],
-    money: ['sales', 'refunded', 'cost', 'cost_estimated', 'profit'],
-    events: sql`select merchant_id, slot, sum(orders) as orders, sum(sales) as sales,
-        sum(refunded) as refunded, sum(cost) as cost, sum(cost_estimated) as cost_estimated,
-        sum(profit) as profit, sum(visitors) as visitors
+    values: [...ORDERS_BASIS, 'visitors'],
+    money: ORDERS_MONEY,
+    events: sql`select merchant_id, slot, ${sumsOf([...ORDERS_BASIS, 'visitors'])}
       from (
-        select o.merchant_id, o.paid_at / ${slot} as slot, ${sold} as orders, o.total - o.refunded as sales,
-          o.refunded as refunded, ${cost} as cost, ${estimated} as cost_estimated, ${profit} as profit,
-          0 as visitors
+        select o.merchant_id, o.paid_at / ${slot} as slot, ${orderBasis}, 0 as visitors
         from orders o where ${paid}
         union all
-        select v.merchant_id, v.at / ${slot}, 0, 0, 0, 0, 0, 0, 1 from shop_visits v
+        select v.merchant_id, v.at / ${slot}, ${noBasis}, 1 from shop_visits v
       ) e group by merchant_id, slot`,
   },
   {

@@ -9,13 +9,15 @@ import { moneyTransaction } from '../../db/transaction';
 import { t } from '../../i18n/t';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
+import { dashboardRepository, type ListSums } from '../dashboard/dashboard.repository';
+import { SLOT_MS } from '../dashboard/shop-stats';
 import { balanceAfter, walletBalance } from '../ledger/ledger';
 import { reportsRepository } from '../reports/reports.repository';
 import { addDays, periodOf, startOf, validZone } from '../reports/zoned';
 import type { MoneyDeps } from '../wallet/deps';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { pickupJournal } from './order-money';
-import { ordersRepository as repo } from './orders.repository';
+import { type OrderSumsRow, ordersRepository as repo } from './orders.repository';
 import { moveOrder, type OrderRow } from './transitions';
 
 export interface OrderListQuery extends Paging {
@@ -38,6 +40,46 @@ export interface OrderListQuery extends Paging {
 
 /** The figures' filters: a list with one of them is the list behind a figure, and carries its sums. */
 const isFigureList = (q: OrderListQuery) => FIGURE_FILTERS.some((f) => q[f] !== undefined);
+
+/**
+ * The slots [from, to) of a list whose sums the rollups answer (migration 018): the sold orders or
+ * the paid ones, of all time or paid in a period of whole slots (a day or a period of the
+ * merchant's calendar always is: every zone's offset is a whole number of slots), and no other
+ * filter. Undefined when the orders must be read (a status, a keyword, refunded, in escrow).
+ */
+function rollupWindow(
+  query: OrderListQuery,
+  paid: { from: number | null; to: number } | undefined,
+): { from: number | null; to: number | null } | undefined {
+  const onlyFigures =
+    query.status === undefined &&
+    query.settlement === undefined &&
+    !query.keyword &&
+    query.refunded === undefined &&
+    query.in_escrow === undefined;
+  if (!onlyFigures || (query.sold !== '1' && paid === undefined)) return undefined;
+  if (paid === undefined) return { from: null, to: null };
+  const slot = (ms: number) => (ms % SLOT_MS === 0 ? ms / SLOT_MS : undefined);
+  const from = paid.from === null ? null : slot(paid.from);
+  const to = paid.to === Number.MAX_SAFE_INTEGER ? null : slot(paid.to);
+  if (from === undefined || to === undefined) return undefined;
+  return { from, to };
+}
+
+/** The sums of the paid orders of `r`, or of the sold ones among them (less those refunded in full). */
+function sumsFromRollups(r: ListSums, soldOnly: boolean): OrderSumsRow {
+  const less = (x: number, unsold: number) => (soldOnly ? x - unsold : x);
+  return {
+    orders: soldOnly ? r.orders : r.paid,
+    sold: r.orders,
+    sales: r.sales,
+    refunded: less(r.refunded, r.unsold_refunded),
+    cost: less(r.cost, r.unsold_cost),
+    costEstimated: less(r.cost_estimated, r.unsold_cost_estimated),
+    profit: less(r.profit, r.unsold_profit),
+    inEscrow: less(r.in_escrow, r.unsold_in_escrow),
+  };
+}
 
 /** One order's result in a batch pickup (contract `pickResult`). */
 interface PickResult {
@@ -107,22 +149,28 @@ export class OrdersService {
       }
     }
     if (query.paid === '1' && paid === undefined) paid = { from: null, to: Number.MAX_SAFE_INTEGER };
-    const page = await repo.page(
-      db,
-      {
-        merchantId,
-        status: query.status,
-        settlement: query.settlement,
-        keyword: query.keyword,
-        sold: query.sold === '1',
-        paid,
-        refunded: query.refunded === '1',
-        inEscrow: query.in_escrow === '1',
-      },
-      query,
-      isFigureList(query),
-    );
-    const s = page.sums;
+    // A figure's list of sold or paid orders takes its sums from the rollups (a few rows), not
+    // from a read of every order it keeps (docs/figures.md "Cost").
+    const window = rollupWindow(query, paid);
+    const [page, rollup] = await Promise.all([
+      repo.page(
+        db,
+        {
+          merchantId,
+          status: query.status,
+          settlement: query.settlement,
+          keyword: query.keyword,
+          sold: query.sold === '1',
+          paid,
+          refunded: query.refunded === '1',
+          inEscrow: query.in_escrow === '1',
+        },
+        query,
+        isFigureList(query) && window === undefined,
+      ),
+      window && dashboardRepository.listSums(db, merchantId, window.from, window.to),
+    ]);
+    const s = rollup ? sumsFromRollups(rollup, query.sold === '1') : page.sums;
     return {
       total: page.total,
       total_capped: page.capped,
