@@ -39,6 +39,15 @@ export async function shows(text: string | RegExp, options?: Parameters<typeof s
   await waitFor(() => expect(screen.getAllByText(text, options).length).toBeGreaterThan(0));
 }
 
+/**
+ * Waits until nothing on screen is loading (antd's Spin marks a table or a card `aria-busy` while
+ * its data is on the way, and the overlay takes the clicks meanwhile): what a person waits for
+ * before clicking a row that a new search has just brought.
+ */
+export async function loaded() {
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+}
+
 /** The `me` every screen inside the layout asks for, as the signed-in operator of `signInAs`. */
 export function meRoute(role: OperatorRole) {
   return {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../test/api';
 import { categoriesReply, newAdminProduct, page } from '../../test/factories';
-import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
+import { loaded, meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
 describe('the catalogue', () => {
   it('pages and searches products on the server, and edits one through the contract body', async () => {
@@ -23,6 +23,8 @@ describe('the catalogue', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?keyword=lamp'));
     await waitFor(() => expect(calls.at(-1)?.query.get('keyword')).toBe('lamp'));
     expect(calls.at(-1)?.query.get('limit')).toBe('20');
+    // The search's page has arrived: the table is no longer loading (its overlay takes the clicks).
+    await loaded();
     await user.click(screen.getByRole('button', { name: `Edit product ${lamp.id}` }));
     const drawer = await screen.findByRole('dialog');
     const cost = within(drawer).getByLabelText('Cost');
