@@ -503,6 +503,92 @@ function unexplained(of: Record<Side, string[]>) {
   return { onlyInSqlite: only('sqlite', 'postgres'), onlyInPostgres: only('postgres', 'sqlite') };
 }
 
+/**
+ * What `db/schema.ts` (the Kysely types, written by hand) says of each table: its columns, which
+ * may hold null (`| null`) and which an insert may leave out (`Generated<…>`), read from the file's
+ * text so that the types are checked against what the migrations make on each engine.
+ */
+function typedSchema(): Map<string, Map<string, { nullable: boolean; generated: boolean }>> {
+  const text = fs.readFileSync(path.join(import.meta.dirname, 'schema.ts'), 'utf8');
+  const block = (name: string) => {
+    const m = new RegExp(`^export interface ${name} \\{\\n([\\s\\S]*?)^\\}`, 'm').exec(text);
+    if (!m) throw new Error(`schema.ts has no interface ${name}`);
+    return [...m[1]!.matchAll(/^ {2}(\w+): (.+);$/gm)].map(([, key, type]) => [key!, type!] as const);
+  };
+  return new Map(
+    block('DB').map(([table, iface]) => [
+      table,
+      new Map(
+        block(iface).map(([column, type]) => [
+          column,
+          { nullable: /\bnull\b/.test(type), generated: /^(Generated|ColumnType)</.test(type) },
+        ]),
+      ),
+    ]),
+  );
+}
+
+describe('db/schema.ts, the types every query is checked against, is the migrated schema', () => {
+  it.each(['sqlite', 'postgres'] as const)('%s: the same tables, columns, nulls and defaults', (side) => {
+    const typed = typedSchema();
+    const made = new Map<string, Map<string, { nullable: boolean; generated: boolean }>>();
+    for (const fact of facts[side]) {
+      const m = /^column (\w+)\.(\w+) \S+ (null|not null)(.*)$/.exec(fact);
+      if (!m) continue;
+      const [, table, column, nulls, rest] = m as unknown as [string, string, string, string, string];
+      if (!made.has(table)) made.set(table, new Map());
+      made.get(table)!.set(column, {
+        nullable: nulls === 'null' && !TEXT_KEYS_OF_001.includes(`${table}.${column}`),
+        // An insert may leave it out: the engine numbers it, or fills in its default.
+        generated: / default | identity/.test(` ${rest} `),
+      });
+    }
+    // The full-text indexes of SQLite (FTS5 virtual tables, migration 006 and 017): typed for the
+    // SQLite search, absent on PostgreSQL (which searches with pg_trgm); FTS5 keeps each in shadow
+    // tables of its own (`<name>_data`, ...) the server never names.
+    const fts = ['product_search', 'shop_search'];
+    const shadow = new RegExp(`^(${fts.join('|')})_(config|content|data|docsize|idx)$`);
+    const untyped = [...made.keys()].filter((t) => !typed.has(t) && !shadow.test(t)).sort();
+    expect(untyped).toEqual(['kysely_migration', 'kysely_migration_lock'].filter((t) => made.has(t)));
+    expect([...typed.keys()].filter((t) => !made.has(t) && !fts.includes(t))).toEqual([]);
+    // Columns with a default that the server writes at every insert all the same, on purpose: the
+    // folded search keys (migration 017's default '' only filled the rows already there: a row
+    // written without its key would never be found) and the merchant's language (registration
+    // writes the one chosen).
+    const alwaysWritten = [
+      'merchants.lang',
+      'shops.name_fold',
+      'product_texts.title_fold',
+      'orders.title_fold',
+    ];
+    const differences: string[] = [];
+    for (const [table, columns] of typed) {
+      const real = made.get(table);
+      if (!real) continue; // a full-text index on PostgreSQL (above)
+      for (const [column, c] of columns) {
+        // FTS5: `rowid` is implicit and every column untyped, so nullable to the catalogue.
+        if (fts.includes(table) && (column === 'rowid' || real.has(column))) continue;
+        const r = real.get(column);
+        if (!r) differences.push(`${table}.${column}: typed, not in the database`);
+        else {
+          if (c.nullable !== r.nullable)
+            differences.push(
+              `${table}.${column}: typed ${c.nullable ? '' : 'not '}null, made ${r.nullable ? '' : 'not '}null`,
+            );
+          // Generated<…> lets an insert leave the column out: only right when the engine fills it.
+          if (c.generated && !r.generated && !r.nullable)
+            differences.push(`${table}.${column}: typed Generated, but the database has no default`);
+          if (!c.generated && r.generated && !c.nullable && !alwaysWritten.includes(`${table}.${column}`))
+            differences.push(`${table}.${column}: has a default, typed as always written`);
+        }
+      }
+      for (const column of real.keys())
+        if (!columns.has(column)) differences.push(`${table}.${column}: in the database, not typed`);
+    }
+    expect(differences).toEqual([]);
+  });
+});
+
 describe('schema parity: a fresh SQLite and a fresh PostgreSQL end up with the same schema', () => {
   it('reads a whole schema from each engine', () => {
     // So that the comparison can't pass by reading nothing: the wallet's tables and their parts.
