@@ -84,6 +84,9 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A screen test takes 1–4 s alone and over 5 s (vitest's default limit) on a loaded machine: the
+    // limit is a guard against a hung test, not a wait, so it is the console's generous one.
+    testTimeout: 60_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     server: {
       deps: {

@@ -7,7 +7,9 @@ import { resetBuyerForTests } from '../lib/session';
 import { assertNoUnmockedCalls } from './fake-api';
 
 // Lazy pages are transformed on first use: give them time on a busy 2-core machine.
-configure({ asyncUtilTimeout: 4000 });
+// How long a findBy/waitFor waits for what a person waits for, before it fails (the console's 15 s):
+// the wait ends as soon as the screen shows it, so a longer limit slows only a failing test.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Tests read English (the locales test checks the other six have every key).
 beforeAll(() => initI18n('en'));

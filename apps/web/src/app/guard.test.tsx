@@ -37,9 +37,7 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(pageLoads).toEqual(['/login']);
     await router.navigate('/no-such-page');
-    expect(
-      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('shows the tab bar with the Order badge: the orders awaiting pickup (status 5, page 1, limit 10)', async () => {

@@ -14,7 +14,9 @@ documentNavigation.replace = (url) => {
 };
 
 // Lazy screens are transformed on first use: give them time on a busy 2-core machine.
-configure({ asyncUtilTimeout: 4000 });
+// How long a findBy/waitFor waits for what a person waits for, before it fails (the console's 15 s):
+// the wait ends as soon as the screen shows it, so a longer limit slows only a failing test.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Toasts load antd-mobile on first use; load it up front so no import is still running when a
 // test file ends (vitest then reports it as an error after the environment is torn down).

@@ -258,7 +258,7 @@ describe('the distribution centre', () => {
         ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newCatalogueItem()]),
     });
     await renderApp('/distribution');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('Something went wrong on our side');
     expect(screen.queryByTestId('announcer')).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

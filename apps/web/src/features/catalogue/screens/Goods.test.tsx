@@ -199,7 +199,7 @@ describe('product management', () => {
       'GET /merchant/product/manage': () => (++tries <= 2 ? 'network-error' : managePage([newListing()])),
     });
     await renderApp('/goods');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('No connection to the server');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('listing')).toBeInTheDocument();

@@ -165,7 +165,7 @@ describe('seller level', () => {
       'GET /merchant/index/level': () => (++tries <= 2 ? 'network-error' : ok(newLevelInfo())),
     });
     await renderApp('/level');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {});
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('current-level')).toBeInTheDocument();
   });

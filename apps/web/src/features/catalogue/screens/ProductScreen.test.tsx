@@ -60,7 +60,7 @@ describe('the Product tab', () => {
           : ok({ total: 0, page: 1, limit: 1, list: [], counts: newCounts({ selling: 0, warehouse: 0 }) }),
     });
     await renderApp('/product');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {});
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('count-selling')).toHaveTextContent('0Selling');
   });

@@ -143,7 +143,7 @@ describe('identity verification', () => {
     });
     await renderApp('/idInfo');
     // The query client retries a server error once (after a second) before showing the error.
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     failing = false;
     await user.click(retry);
     expect(await screen.findByRole('button', { name: 'Submit for verification' })).toBeInTheDocument();

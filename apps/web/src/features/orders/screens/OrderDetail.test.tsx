@@ -255,7 +255,7 @@ describe('order detail', () => {
       'GET /merchant/order/detail': () => (++tries <= 2 ? 'network-error' : ok(order)),
     });
     const { router } = await renderApp(`/orderDetail?id=${order.id}`);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('money-trail')).toBeInTheDocument();
 

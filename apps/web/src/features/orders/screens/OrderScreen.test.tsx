@@ -311,7 +311,7 @@ describe('order list', () => {
       },
     });
     await renderApp('/order');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('No connection to the server');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

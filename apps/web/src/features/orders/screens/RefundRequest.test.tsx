@@ -177,7 +177,7 @@ describe('refund requests', () => {
     let tries = 0;
     mockApi({ ...config, [LIST]: () => (++tries <= 2 ? 'network-error' : page([])) });
     await renderApp('/refundRequest');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No refund requests.')).toBeInTheDocument();
   });

@@ -183,7 +183,7 @@ describe('funds records', () => {
               : page([newBill({ amount: '-3.00' })], 21, 2),
       });
       await renderApp('/fundsRecords');
-      const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+      const alert = await screen.findByRole('alert', {});
       expect(screen.getAllByTestId('bill-row')).toHaveLength(20);
       fail = false;
       await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -205,7 +205,7 @@ describe('top-up and withdrawal records', () => {
         ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newTopUp()]),
     });
     await renderApp('/rechargeRecord');
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('Something went wrong on our side');
     // Before, the call toasted the same failure over the block.
     expect(screen.queryByTestId('announcer')).toBeNull();
@@ -229,7 +229,7 @@ describe('top-up and withdrawal records', () => {
         },
       });
       await renderApp('/withdrawRecord');
-      const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
+      const retry = await screen.findByRole('button', { name: 'Try again' });
       expect(screen.getAllByTestId('record')).toHaveLength(20);
       failPage2 = false;
       await user.click(retry);
