@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
+import { dashboardPaths } from './paths';
 import { defineRoute } from './route';
 
 /**
@@ -117,17 +118,13 @@ export const ratingItem = z.object({
 
 export const dashboardRoutes = {
   index: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/index',
-    auth: 'merchant',
+    ...dashboardPaths.index,
     summary: "The Home figures: sales, profit, today's orders, followers, rating, credit score, visitors",
     refusals: [],
     data: dashboardData,
   }),
   echart: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/echart',
-    auth: 'merchant',
+    ...dashboardPaths.echart,
     summary: 'The sales curve: orders, sales and visitors per hour of today, or per day of the last 7 or 30',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({
@@ -140,9 +137,7 @@ export const dashboardRoutes = {
     }),
   }),
   visits: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/visits',
-    auth: 'merchant',
+    ...dashboardPaths.visits,
     summary: 'What the visitors figures are made of: distinct visitors per day, newest day first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ days: queryInt(1, VISIT_DAYS_MAX).default(30) }),
@@ -152,9 +147,7 @@ export const dashboardRoutes = {
     }),
   }),
   ratings: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/ratings',
-    auth: 'merchant',
+    ...dashboardPaths.ratings,
     summary: 'What the rating is made of: the buyers’ ratings, newest first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ ...pageQuery }),

@@ -1,11 +1,8 @@
 import type { z } from 'zod';
 import type { ErrorKey } from './errors';
+import type { Auth, Method } from './paths';
 
-/**
- * Who may call a row: nobody in particular, a merchant (or, `optional`, a merchant when a token is
- * sent), an operator, a storefront buyer (or, `buyer_optional`, a buyer or a guest).
- */
-export type Auth = 'none' | 'merchant' | 'optional' | 'operator' | 'buyer' | 'buyer_optional';
+export type { Auth, Method } from './paths';
 
 /** Operator roles (DESIGN §6). A row with `auth: 'operator'` names the roles it admits. */
 export const OPERATOR_ROLES = ['reviewer', 'catalogue', 'support', 'admin'] as const;
@@ -13,11 +10,12 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * One row of the route table: the path exactly as the specification lists it, who may call it,
- * what it takes and what its `data` is. The server registers handlers against these rows; the apps
+ * what it takes and what its `data` is. Its method, path and auth come from its plain row in
+ * paths.ts (`...storePaths.shop`), which the light clients read without zod. The server registers handlers against these rows; the apps
  * derive their request and response types from them.
  */
 export interface RouteDef {
-  method: 'GET' | 'POST';
+  method: Method;
   path: string;
   auth: Auth;
   /**
