@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ECHART_RANGES } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
 import { dashboardPaths } from './paths';
@@ -25,21 +26,16 @@ import { defineRoute } from './route';
  * - credit score: 100 minus the penalties below over the last CREDIT_WINDOW_DAYS, never below 0.
  */
 
-/** The sales curve's ranges: today by hour, the last 7 or 30 days by day (today included). */
-export const ECHART_RANGES = ['today', 'seven', 'thirty'] as const;
-export type EchartRange = (typeof ECHART_RANGES)[number];
-
-/** Credit score: what each event costs, and over how many days events count. */
-export const CREDIT_SCORE_BASE = 100;
-export const CREDIT_WINDOW_DAYS = 90;
-/** An order picked up more than this long after it was paid was picked up late. */
-export const LATE_PICKUP_HOURS = 48;
-export const CREDIT_PENALTIES = {
-  /** Each order picked up late (more than LATE_PICKUP_HOURS after payment). */
-  late_pickup: 2,
-  /** Each refund the merchant rejected and an operator then granted the buyer on appeal. */
-  refund_lost: 5,
-} as const;
+// The curve's ranges and the credit score's numbers live in constants.ts, which the light clients
+// (the merchant app's /home page) import without zod; named here too, with the rest of the dashboard.
+export {
+  CREDIT_PENALTIES,
+  CREDIT_SCORE_BASE,
+  CREDIT_WINDOW_DAYS,
+  ECHART_RANGES,
+  type EchartRange,
+  LATE_PICKUP_HOURS,
+} from './constants';
 
 /** How many days of visits the visitors drill-down may ask for. */
 export const VISIT_DAYS_MAX = 90;

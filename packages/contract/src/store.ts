@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './account';
-import { LANGUAGES } from './constants';
+import { LANGUAGES, MAX_ORDER_QUANTITY, RATING_MAX, RATING_MIN } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
 import { moneyTrail, orderEvent, refundAmount, refundItem } from './orders';
@@ -16,16 +16,13 @@ import { idField, reasonField } from './wallet';
  * either the buyer's session or that token.
  */
 
-/** Most units of one product in one order. */
-export const MAX_ORDER_QUANTITY = 99;
-/** Stars a buyer gives an order. */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+// The storefront's numbers and its order-link header live in constants.ts, which the storefront
+// imports without zod; named here too, with the rest of the store's contract.
+export { MAX_ORDER_QUANTITY, ORDER_TOKEN_HEADER, RATING_MAX, RATING_MIN } from './constants';
+
 /** The payment providers the server may be configured with; `test` settles at once and says so. */
 export const PAYMENT_PROVIDERS = ['test'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** Header of a guest's order link token. */
-export const ORDER_TOKEN_HEADER = 'order-token';
 
 // ---------------------------------------------------------------- fields
 
