@@ -8,7 +8,7 @@ import {
   UPLOAD_KINDS,
 } from './constants';
 import { isoTime } from './envelope';
-import { accountPaths } from './paths';
+import * as accountPaths from './paths/account';
 import { defineRoute } from './route';
 import { text } from './text';
 

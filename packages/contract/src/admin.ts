@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencyInfo, passwordField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
-import { adminPaths } from './paths';
+import * as adminPaths from './paths/admin';
 import { ADMINS, defineRoute, OPERATOR_ROLES, type OperatorRole } from './route';
 import { text } from './text';
 import { idField } from './wallet';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { applyBps, type Minor } from './money';
 import { moneyOut } from './money-fields';
-import { adminAlliancePaths, alliancePaths } from './paths';
+import * as adminAlliancePaths from './paths/admin-alliance';
+import * as alliancePaths from './paths/alliance';
 import { ADMINS, defineRoute } from './route';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ECHART_RANGES } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
-import { dashboardPaths } from './paths';
+import * as dashboardPaths from './paths/dashboard';
 import { defineRoute } from './route';
 
 /**

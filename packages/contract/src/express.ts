@@ -3,7 +3,8 @@ import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
 import { CATALOGUE_ROLES, categoryNamesField, imageOut, langField } from './catalogue';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { moneyIn, moneyOut } from './money-fields';
-import { adminExpressPaths, expressPaths } from './paths';
+import * as adminExpressPaths from './paths/admin-express';
+import * as expressPaths from './paths/express';
 import { defineRoute } from './route';
 import { idField } from './wallet';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { kycStatus, PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
-import { adminKycPaths, kycPaths } from './paths';
+import * as adminKycPaths from './paths/admin-kyc';
+import * as kycPaths from './paths/kyc';
 import { defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 import { idField, maskedBank, rejectBodyOf } from './wallet';

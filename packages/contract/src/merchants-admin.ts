@@ -4,7 +4,7 @@ import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { billType } from './ledger';
 import { NOTICE_KINDS } from './messages';
 import { moneyIn, moneyOut } from './money-fields';
-import { merchantAdminPaths } from './paths';
+import * as merchantAdminPaths from './paths/merchant-admin';
 import { billPage } from './reports';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';

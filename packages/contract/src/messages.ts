@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, type Lang } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
-import { adminMessagePaths, messagePaths } from './paths';
+import * as adminMessagePaths from './paths/admin-message';
+import * as messagePaths from './paths/message';
 import { ADMINS, defineRoute, type OperatorRole } from './route';
 import { text } from './text';
 import { idField } from './wallet';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timeZoneField } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { moneyOut } from './money-fields';
-import { overviewPaths } from './paths';
+import * as overviewPaths from './paths/overview';
 import type { ReasonQueue } from './reasons';
 import { ADMINS, defineRoute, OPERATOR_ROLES } from './route';
 

@@ -3,7 +3,7 @@ import { nowFigures } from './dashboard';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { BILL_TYPES, billType, JOURNAL_TYPES, type JournalType } from './ledger';
 import { moneyOut } from './money-fields';
-import { reportsPaths } from './paths';
+import * as reportsPaths from './paths/reports';
 import { defineRoute } from './route';
 
 export const REPORT_RANGES = ['all', 'yesterday', 'today', 'week', 'month'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoTime } from './envelope';
 import { accountNumberField } from './kyc';
-import { adminSettingsPaths, settingsPaths } from './paths';
+import * as adminSettingsPaths from './paths/admin-settings';
+import * as settingsPaths from './paths/settings';
 import { ADMINS, defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 

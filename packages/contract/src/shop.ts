@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { merchantStatus, phoneField, shopInfo, uploadRef } from './account';
 import { isoTime, queryInt } from './envelope';
-import { adminShopPaths, shopPaths } from './paths';
+import * as adminShopPaths from './paths/admin-shop';
+import * as shopPaths from './paths/shop';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';

@@ -4,7 +4,7 @@ import { LANGUAGES, MAX_ORDER_QUANTITY, RATING_MAX, RATING_MIN } from './constan
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
 import { moneyTrail, orderEvent, refundAmount, refundItem } from './orders';
-import { storePaths } from './paths';
+import * as storePaths from './paths/store';
 import { defineRoute } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
