@@ -4,8 +4,10 @@
 // Vite's manifest: index.html's entry with every chunk it imports statically and their CSS, the
 // shop page's lazy chunk with its own imports, and one language's chunk (the largest of the 7, so
 // the figure holds whatever the buyer reads). Builds first; `--no-build` reads dist/ as it is.
+// It also fails when any chunk of the build carries zod: the storefront imports the contract's
+// zod-free modules only (its rows from contract/src/paths, its numbers from constants.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -57,4 +59,11 @@ for (const [file, from] of files) {
 console.log(`  languages: ${locales.map((l) => `${l.lang} ${kb(l.gzip)}`).join(', ')} KB`);
 const ok = total <= BUDGET_KB * 1024;
 console.log(`total ${kb(total)} KB (${total} bytes), budget ${BUDGET_KB} KB: ${ok ? 'ok' : 'OVER'}`);
-process.exit(ok ? 0 : 1);
+
+// zod's own marks in a minified bundle: every schema keeps its internals under `_zod`.
+const ZOD = /\._zod\b|\$ZodType|ZodError/;
+const withZod = readdirSync(path.join(dist, 'assets')).filter(
+  (f) => f.endsWith('.js') && ZOD.test(readFileSync(path.join(dist, 'assets', f), 'utf8')),
+);
+console.log(`zod in the build: ${withZod.length ? withZod.join(', ') : 'none'}`);
+process.exit(ok && withZod.length === 0 ? 0 : 1);

@@ -9,7 +9,8 @@
 //    19 of this app renders: npm hoists a React 18 for antd-mobile's peers).
 // 2. For each page and language: the view's markup and the texts its script needs, into
 //    index.html (scripts/own-page.mjs), with <html lang>, the title, and the script's stylesheet.
-// 3. Checks that every class of the markup has a rule in the page's CSS (scripts/css-coverage.mjs).
+// 3. Checks that every class of the markup has a rule in the page's CSS (scripts/css-coverage.mjs),
+//    and that neither page's script loads zod (the contract's schemas are types there).
 // 4. Writes dist/login/<lang>.html and dist/home/<lang>.html with .br and .gz beside each; and
 //    preloads of the app's start chunks into dist/index.html for every other screen.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,20 @@ const closureOf = (key) => {
 };
 for (const entry of Object.values(PAGES))
   if (!manifest[entry]) throw new Error(`prerender: ${entry} is not in the manifest`);
+// Neither page loads zod (docs/decisions.md 33): their scripts take the contract's rows and numbers
+// from its zod-free modules (paths/*, constants...) and its schemas as types only, so a value import
+// of a schema module, which would bring zod's runtime onto these pages, stops the build here.
+const ZOD = /\._zod\b|\$ZodType|ZodError/;
+for (const [page, entry] of Object.entries(PAGES)) {
+  const withZod = [...closureOf(entry).files].filter(
+    (f) => f.endsWith('.js') && ZOD.test(readFileSync(path.join(dist, f), 'utf8')),
+  );
+  if (withZod.length)
+    throw new Error(
+      `prerender: /${page} loads zod (${withZod.join(', ')}): ${entry} must import the contract's ` +
+        'schema modules as types only (`import type`), and its rows from @dropdesk/contract/paths/*.',
+    );
+}
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 /** A page's stylesheets (every one its script imports), to write inline into the page. */
 const inlineCssOf = (entry) =>

@@ -8,6 +8,7 @@ import {
   UPLOAD_KINDS,
 } from './constants';
 import { isoTime } from './envelope';
+import * as accountPaths from './paths/account';
 import { defineRoute } from './route';
 import { text } from './text';
 
@@ -278,9 +279,7 @@ const REGISTER_REFUSALS = [
 
 export const accountRoutes = {
   config: defineRoute({
-    method: 'GET',
-    path: '/merchant/common/config',
-    auth: 'none',
+    ...accountPaths.config,
     summary: 'Public settings the app needs before login',
     refusals: [],
     data: z.object({
@@ -296,17 +295,13 @@ export const accountRoutes = {
     }),
   }),
   captcha: defineRoute({
-    method: 'GET',
-    path: '/merchant/common/captcha',
-    auth: 'none',
+    ...accountPaths.captcha,
     summary: 'A new captcha image (data URL) and its id',
     refusals: [],
     data: z.object({ captcha_id: z.string(), image: z.string() }),
   }),
   upload: defineRoute({
-    method: 'POST',
-    path: '/merchant/common/upload',
-    auth: 'optional',
+    ...accountPaths.upload,
     multipart: true,
     summary:
       "Upload an image (multipart `file` and `kind`); returns its reference and where to read it: a public kind's path, a private kind's link signed for the uploader (minutes long), or null for a private kind uploaded before sign-up",
@@ -320,27 +315,21 @@ export const accountRoutes = {
     }),
   }),
   verifyCode: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/verify_code',
-    auth: 'none',
+    ...accountPaths.verifyCode,
     summary: 'Check an invitation code before registering',
     refusals: ['INVALID_INPUT', 'INVITE_CODE_INVALID'],
     body: verifyCodeBody,
     data: z.object({ valid: z.boolean(), owner: z.string().nullable() }),
   }),
   register: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/register',
-    auth: 'none',
+    ...accountPaths.register,
     summary: 'Register a merchant and its shop with an invitation code',
     refusals: REGISTER_REFUSALS,
     body: registerBody,
     data: merInfoWithToken,
   }),
   login: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/login',
-    auth: 'none',
+    ...accountPaths.login,
     summary: 'Log in with phone or email and password',
     refusals: [
       'INVALID_INPUT',
@@ -353,34 +342,26 @@ export const accountRoutes = {
     data: merInfoWithToken,
   }),
   logout: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/logout',
-    auth: 'merchant',
+    ...accountPaths.logout,
     summary: 'Revoke this session',
     refusals: [],
     data: z.null(),
   }),
   getMerInfo: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/getMerInfo',
-    auth: 'merchant',
+    ...accountPaths.getMerInfo,
     summary: 'The merchant and shop',
     refusals: [],
     data: merInfo,
   }),
   sendCode: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/send_code',
-    auth: 'none',
+    ...accountPaths.sendCode,
     summary: 'Send a password reset code to a phone or email',
     refusals: ['INVALID_INPUT', 'ACCOUNT_REQUIRED'],
     body: sendCodeBody,
     data: z.object({ sent: z.literal(true) }),
   }),
   resetPwd: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/resetpwd',
-    auth: 'optional',
+    ...accountPaths.resetPwd,
     summary: 'Change the login password (logged in) or reset it with a code',
     refusals: [
       'INVALID_INPUT',
@@ -394,9 +375,7 @@ export const accountRoutes = {
     data: z.null(),
   }),
   setPayPwd: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/setPaypwd',
-    auth: 'merchant',
+    ...accountPaths.setPayPwd,
     writes: true,
     summary: 'Set the payment password (once)',
     refusals: [
@@ -410,9 +389,7 @@ export const accountRoutes = {
     data: z.null(),
   }),
   resetPay: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/resetPay',
-    auth: 'merchant',
+    ...accountPaths.resetPay,
     writes: true,
     summary: 'Change the payment password with the old one or the login password',
     refusals: [
@@ -427,9 +404,7 @@ export const accountRoutes = {
     data: z.null(),
   }),
   verifyPay: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/verify_pay',
-    auth: 'merchant',
+    ...accountPaths.verifyPay,
     summary: 'Check the payment password',
     refusals: [
       'INVALID_INPUT',
@@ -441,9 +416,7 @@ export const accountRoutes = {
     data: z.object({ ok: z.literal(true) }),
   }),
   third: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/third',
-    auth: 'none',
+    ...accountPaths.third,
     summary: 'Third-party sign-in with a signed handoff',
     refusals: ['INVALID_INPUT', 'HANDOFF_INVALID', 'HANDOFF_EXPIRED', 'HANDOFF_USED'],
     body: thirdBody,
@@ -453,9 +426,7 @@ export const accountRoutes = {
     ]),
   }),
   tkregister: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/tkregister',
-    auth: 'none',
+    ...accountPaths.tkregister,
     summary: 'Register through a third-party handoff and link it',
     refusals: [
       ...REGISTER_REFUSALS,
@@ -468,27 +439,21 @@ export const accountRoutes = {
     data: merInfoWithToken,
   }),
   setLanguage: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/set_language',
-    auth: 'merchant',
+    ...accountPaths.setLanguage,
     summary: "Save the merchant's language",
     refusals: ['INVALID_INPUT'],
     query: setLanguageQuery,
     data: z.object({ lang: z.enum(LANGUAGES) }),
   }),
   setTimeZone: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/setTimeZone',
-    auth: 'merchant',
+    ...accountPaths.setTimeZone,
     summary: "Change the merchant's time zone (an IANA zone): the finance report's days are cut in it",
     refusals: ['INVALID_INPUT'],
     body: setTimeZoneBody,
     data: z.object({ time_zone: z.string() }),
   }),
   languageList: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/language_list',
-    auth: 'none',
+    ...accountPaths.languageList,
     summary: 'The languages offered',
     refusals: [],
     data: z.object({ list: z.array(languageItem) }),

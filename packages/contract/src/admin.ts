@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyInfo, passwordField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import * as adminPaths from './paths/admin';
 import { ADMINS, defineRoute, OPERATOR_ROLES, type OperatorRole } from './route';
 import { text } from './text';
 import { idField } from './wallet';
@@ -190,9 +191,7 @@ export const auditQuery = z
 
 export const adminRoutes = {
   login: defineRoute({
-    method: 'POST',
-    path: '/admin/login',
-    auth: 'none',
+    ...adminPaths.login,
     summary:
       'Operator login, first step: the password. Answers a ticket for the code (`step: totp`), or with no second factor yet the secret to enrol (`step: enroll`); no session yet',
     refusals: ['INVALID_INPUT', 'INVALID_CREDENTIALS'],
@@ -203,9 +202,7 @@ export const adminRoutes = {
     data: loginStep,
   }),
   loginTotp: defineRoute({
-    method: 'POST',
-    path: '/admin/login/totp',
-    auth: 'none',
+    ...adminPaths.loginTotp,
     summary:
       "Operator login, second step: the authenticator app's code for the ticket (an `enroll` ticket's right code records the enrolment). Opens the session",
     refusals: ['INVALID_INPUT', 'WRONG_TOTP', 'LOGIN_EXPIRED'],
@@ -224,18 +221,14 @@ export const adminRoutes = {
     }),
   }),
   logout: defineRoute({
-    method: 'POST',
-    path: '/admin/logout',
-    auth: 'operator',
+    ...adminPaths.logout,
     roles: ANY_OPERATOR,
     summary: 'End this operator session',
     refusals: [],
     data: z.object({}),
   }),
   me: defineRoute({
-    method: 'GET',
-    path: '/admin/me',
-    auth: 'operator',
+    ...adminPaths.me,
     roles: ANY_OPERATOR,
     summary:
       "The signed-in operator, the minutes without a request after which its session ends, and the platform's currency",
@@ -243,9 +236,7 @@ export const adminRoutes = {
     data: z.object({ operator: operatorSelf, idle_minutes: z.number(), currency: currencyInfo }),
   }),
   operators: defineRoute({
-    method: 'GET',
-    path: '/admin/operators',
-    auth: 'operator',
+    ...adminPaths.operators,
     roles: ADMINS,
     summary: 'Operators, oldest first; `q` searches usernames',
     refusals: ['INVALID_INPUT'],
@@ -258,9 +249,7 @@ export const adminRoutes = {
     data: pageOf(operatorItem),
   }),
   createOperator: defineRoute({
-    method: 'POST',
-    path: '/admin/operators/create',
-    auth: 'operator',
+    ...adminPaths.createOperator,
     roles: ADMINS,
     summary: 'Add an operator; it enrols its second factor at its first login; audited',
     refusals: ['INVALID_INPUT', 'USERNAME_TAKEN'],
@@ -268,9 +257,7 @@ export const adminRoutes = {
     data: operatorItem,
   }),
   updateOperator: defineRoute({
-    method: 'POST',
-    path: '/admin/operators/update',
-    auth: 'operator',
+    ...adminPaths.updateOperator,
     roles: ADMINS,
     summary:
       "Change an operator's role, or disable (its sessions end) or enable it; not one's own (CANNOT_CHANGE_SELF); audited",
@@ -288,9 +275,7 @@ export const adminRoutes = {
     data: operatorItem,
   }),
   resetTotp: defineRoute({
-    method: 'POST',
-    path: '/admin/operators/reset_totp',
-    auth: 'operator',
+    ...adminPaths.resetTotp,
     roles: ADMINS,
     summary:
       "Remove an operator's second factor and end its sessions: its next login enrols again; not one's own (CANNOT_CHANGE_SELF); audited",
@@ -299,9 +284,7 @@ export const adminRoutes = {
     data: operatorItem,
   }),
   audit: defineRoute({
-    method: 'GET',
-    path: '/admin/audit',
-    auth: 'operator',
+    ...adminPaths.audit,
     roles: ADMINS,
     summary:
       'The audit log, newest first: who did what to which target, with its values before and after; filters combine',

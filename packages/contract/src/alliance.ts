@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { applyBps, type Minor } from './money';
 import { moneyOut } from './money-fields';
+import * as adminAlliancePaths from './paths/admin-alliance';
+import * as alliancePaths from './paths/alliance';
 import { ADMINS, defineRoute } from './route';
 
 /**
@@ -34,9 +36,7 @@ export type AllianceMember = z.infer<typeof allianceMember>;
 
 export const allianceRoutes = {
   coalition: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/coalition',
-    auth: 'merchant',
+    ...alliancePaths.coalition,
     summary:
       "The merchant's invitation code and link, the commission rate, and the members (newest first) with their orders and the commission earned from each",
     refusals: ['INVALID_INPUT'],
@@ -60,18 +60,14 @@ export const allianceSettings = z.object({
 
 export const adminAllianceRoutes = {
   settings: defineRoute({
-    method: 'GET',
-    path: '/admin/alliance/settings',
-    auth: 'operator',
+    ...adminAlliancePaths.settings,
     roles: ADMINS,
     summary: 'The alliance commission rate (basis points of a member order settlement)',
     refusals: [],
     data: allianceSettings,
   }),
   setSettings: defineRoute({
-    method: 'POST',
-    path: '/admin/alliance/settings',
-    auth: 'operator',
+    ...adminAlliancePaths.setSettings,
     roles: ADMINS,
     summary:
       'Set the alliance commission rate (admin role): it applies to settlements from now on, never to those already paid',

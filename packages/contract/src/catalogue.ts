@@ -4,6 +4,8 @@ import { LANGUAGES } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { applyBps, type Minor } from './money';
 import { moneyIn, moneyOut } from './money-fields';
+import * as adminCataloguePaths from './paths/admin-catalogue';
+import * as cataloguePaths from './paths/catalogue';
 import { defineRoute, type OperatorRole } from './route';
 import { text } from './text';
 import { idField } from './wallet';
@@ -250,35 +252,27 @@ export const levelUpgradeBody = z.strictObject({ level_id: idField, pay_password
 
 export const catalogueRoutes = {
   category: defineRoute({
-    method: 'GET',
-    path: '/merchant/product/category',
-    auth: 'merchant',
+    ...cataloguePaths.category,
     summary: 'The catalogue categories, two levels deep, in the caller language',
     refusals: [],
     data: z.array(categoryNode),
   }),
   product: defineRoute({
-    method: 'GET',
-    path: '/merchant/product/product',
-    auth: 'merchant',
+    ...cataloguePaths.product,
     summary: 'Catalogue search (full text in the caller and the product main language), active products only',
     refusals: ['INVALID_INPUT'],
     query: catalogueQuery,
     data: searchPage,
   }),
   hot: defineRoute({
-    method: 'GET',
-    path: '/merchant/product/hot',
-    auth: 'merchant',
+    ...cataloguePaths.hot,
     summary: 'Hot products of the catalogue, best-selling first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ ...pageQuery }),
     data: searchPage,
   }),
   add: defineRoute({
-    method: 'POST',
-    path: '/merchant/product/add',
-    auth: 'merchant',
+    ...cataloguePaths.add,
     writes: true,
     summary: 'List catalogue products in the shop, within the quota; listed and inactive ones are skipped',
     refusals: ['INVALID_INPUT', 'SELECT_PRODUCT'],
@@ -286,9 +280,7 @@ export const catalogueRoutes = {
     data: distributeResult,
   }),
   addAll: defineRoute({
-    method: 'POST',
-    path: '/merchant/product/addAll',
-    auth: 'merchant',
+    ...cataloguePaths.addAll,
     writes: true,
     summary: 'List everything a category or search matches, newest first, up to the quota',
     refusals: ['INVALID_INPUT'],
@@ -296,9 +288,7 @@ export const catalogueRoutes = {
     data: distributeResult,
   }),
   addAllHot: defineRoute({
-    method: 'POST',
-    path: '/merchant/product/addAllHot',
-    auth: 'merchant',
+    ...cataloguePaths.addAllHot,
     writes: true,
     summary: 'List the hot products, best-selling first, up to the quota',
     refusals: ['INVALID_INPUT'],
@@ -306,27 +296,21 @@ export const catalogueRoutes = {
     data: distributeResult,
   }),
   manage: defineRoute({
-    method: 'GET',
-    path: '/merchant/product/manage',
-    auth: 'merchant',
+    ...cataloguePaths.manage,
     summary: "The shop's listings, newest first, with the shop's counts and quota",
     refusals: ['INVALID_INPUT'],
     query: manageQuery,
     data: pageOf(listingItem).extend({ counts: shopCounts }),
   }),
   detail: defineRoute({
-    method: 'GET',
-    path: '/merchant/product/detail',
-    auth: 'merchant',
+    ...cataloguePaths.detail,
     summary: 'A listing (id) or a catalogue product (product_id), with images, prices and the listing state',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: detailQuery,
     data: productDetail,
   }),
   setSwitch: defineRoute({
-    method: 'POST',
-    path: '/merchant/product/setSwitch',
-    auth: 'merchant',
+    ...cataloguePaths.setSwitch,
     writes: true,
     summary:
       "Put listings on shelf (selling) or off shelf (warehouse); all of them the caller's or none changes",
@@ -335,9 +319,7 @@ export const catalogueRoutes = {
     data: z.object({ updated: z.number().int(), counts: shopCounts }),
   }),
   del: defineRoute({
-    method: 'POST',
-    path: '/merchant/product/del',
-    auth: 'merchant',
+    ...cataloguePaths.del,
     writes: true,
     summary: 'Remove listings from the shop (their orders stay); all of them the caller or none changes',
     refusals: ['INVALID_INPUT', 'SELECT_PRODUCT', 'NOT_FOUND'],
@@ -345,9 +327,7 @@ export const catalogueRoutes = {
     data: z.object({ removed: z.number().int(), counts: shopCounts }),
   }),
   level: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/level',
-    auth: 'merchant',
+    ...cataloguePaths.level,
     summary: "The seller levels side by side, and the merchant's current level and quota used",
     refusals: [],
     data: z.object({
@@ -359,9 +339,7 @@ export const catalogueRoutes = {
     }),
   }),
   levelUpgrade: defineRoute({
-    method: 'POST',
-    path: '/merchant/index/level_upgrade',
-    auth: 'merchant',
+    ...cataloguePaths.levelUpgrade,
     writes: true,
     idempotent: true,
     summary:
@@ -508,18 +486,14 @@ export const IMPORT_COLUMNS = [
 
 export const adminCatalogueRoutes = {
   categories: defineRoute({
-    method: 'GET',
-    path: '/admin/catalogue/categories',
-    auth: 'operator',
+    ...adminCataloguePaths.categories,
     roles: CATALOGUE_ROLES,
     summary: 'Every category with its names per language, parents first',
     refusals: [],
     data: z.array(adminCategory),
   }),
   createCategory: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/categories',
-    auth: 'operator',
+    ...adminCataloguePaths.createCategory,
     roles: CATALOGUE_ROLES,
     summary: 'Add a category (two levels: a parent has no parent)',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'CATEGORY_TOO_DEEP'],
@@ -534,9 +508,7 @@ export const adminCatalogueRoutes = {
     data: adminCategory,
   }),
   updateCategory: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/categories/update',
-    auth: 'operator',
+    ...adminCataloguePaths.updateCategory,
     roles: CATALOGUE_ROLES,
     summary: 'Rename or reorder a category (names given replace those languages)',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -544,9 +516,7 @@ export const adminCatalogueRoutes = {
     data: adminCategory,
   }),
   products: defineRoute({
-    method: 'GET',
-    path: '/admin/catalogue/products',
-    auth: 'operator',
+    ...adminCataloguePaths.products,
     roles: CATALOGUE_ROLES,
     summary: 'Catalogue products, newest first, searched like the merchant search (any language)',
     refusals: ['INVALID_INPUT'],
@@ -559,9 +529,7 @@ export const adminCatalogueRoutes = {
     data: pageOf(adminProduct),
   }),
   createProduct: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/products',
-    auth: 'operator',
+    ...adminCataloguePaths.createProduct,
     roles: CATALOGUE_ROLES,
     summary: 'Add a product; its main language needs a title',
     refusals: ['INVALID_INPUT', 'CANNOT_BE_ZERO', 'NOT_FOUND'],
@@ -569,9 +537,7 @@ export const adminCatalogueRoutes = {
     data: adminProduct,
   }),
   updateProduct: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/products/update',
-    auth: 'operator',
+    ...adminCataloguePaths.updateProduct,
     roles: CATALOGUE_ROLES,
     summary: 'Change a product; a new cost reprices its listings and tells the shops that list it',
     refusals: ['INVALID_INPUT', 'CANNOT_BE_ZERO', 'NOT_FOUND'],
@@ -579,9 +545,7 @@ export const adminCatalogueRoutes = {
     data: adminProduct,
   }),
   uploadImage: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/products/image',
-    auth: 'operator',
+    ...adminCataloguePaths.uploadImage,
     roles: CATALOGUE_ROLES,
     multipart: true,
     summary:
@@ -590,9 +554,7 @@ export const adminCatalogueRoutes = {
     data: adminImage,
   }),
   importCsv: defineRoute({
-    method: 'POST',
-    path: '/admin/catalogue/products/import',
-    auth: 'operator',
+    ...adminCataloguePaths.importCsv,
     roles: CATALOGUE_ROLES,
     multipart: true,
     summary:
@@ -606,18 +568,14 @@ export const adminCatalogueRoutes = {
     }),
   }),
   levels: defineRoute({
-    method: 'GET',
-    path: '/admin/levels',
-    auth: 'operator',
+    ...adminCataloguePaths.levels,
     roles: CATALOGUE_ROLES,
     summary: 'The seller levels, by rank, with how many merchants hold each',
     refusals: [],
     data: z.array(adminLevel),
   }),
   createLevel: defineRoute({
-    method: 'POST',
-    path: '/admin/levels',
-    auth: 'operator',
+    ...adminCataloguePaths.createLevel,
     roles: CATALOGUE_ROLES,
     summary: 'Add a level above the highest',
     refusals: ['INVALID_INPUT'],
@@ -625,9 +583,7 @@ export const adminCatalogueRoutes = {
     data: adminLevel,
   }),
   updateLevel: defineRoute({
-    method: 'POST',
-    path: '/admin/levels/update',
-    auth: 'operator',
+    ...adminCataloguePaths.updateLevel,
     roles: CATALOGUE_ROLES,
     summary: "Change a level's terms: they apply to purchases from now on, never to what merchants bought",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],

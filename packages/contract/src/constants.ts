@@ -116,3 +116,31 @@ export const COUNTRIES = [
   'RU',
 ] as const;
 export type Country = (typeof COUNTRIES)[number];
+
+// ---------------------------------------------------------------- the Home dashboard (dashboard.ts)
+
+/** The sales curve's ranges: today by hour, the last 7 or 30 days by day (today included). */
+export const ECHART_RANGES = ['today', 'seven', 'thirty'] as const;
+export type EchartRange = (typeof ECHART_RANGES)[number];
+
+/** Credit score: what each event costs, and over how many days events count. */
+export const CREDIT_SCORE_BASE = 100;
+export const CREDIT_WINDOW_DAYS = 90;
+/** An order picked up more than this long after it was paid was picked up late. */
+export const LATE_PICKUP_HOURS = 48;
+export const CREDIT_PENALTIES = {
+  /** Each order picked up late (more than LATE_PICKUP_HOURS after payment). */
+  late_pickup: 2,
+  /** Each refund the merchant rejected and an operator then granted the buyer on appeal. */
+  refund_lost: 5,
+} as const;
+
+// ---------------------------------------------------------------- the storefront (store.ts)
+
+/** Most units of one product in one order. */
+export const MAX_ORDER_QUANTITY = 99;
+/** Stars a buyer gives an order. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** Header of a guest's order link token. */
+export const ORDER_TOKEN_HEADER = 'order-token';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ECHART_RANGES } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
+import * as dashboardPaths from './paths/dashboard';
 import { defineRoute } from './route';
 
 /**
@@ -24,21 +26,16 @@ import { defineRoute } from './route';
  * - credit score: 100 minus the penalties below over the last CREDIT_WINDOW_DAYS, never below 0.
  */
 
-/** The sales curve's ranges: today by hour, the last 7 or 30 days by day (today included). */
-export const ECHART_RANGES = ['today', 'seven', 'thirty'] as const;
-export type EchartRange = (typeof ECHART_RANGES)[number];
-
-/** Credit score: what each event costs, and over how many days events count. */
-export const CREDIT_SCORE_BASE = 100;
-export const CREDIT_WINDOW_DAYS = 90;
-/** An order picked up more than this long after it was paid was picked up late. */
-export const LATE_PICKUP_HOURS = 48;
-export const CREDIT_PENALTIES = {
-  /** Each order picked up late (more than LATE_PICKUP_HOURS after payment). */
-  late_pickup: 2,
-  /** Each refund the merchant rejected and an operator then granted the buyer on appeal. */
-  refund_lost: 5,
-} as const;
+// The curve's ranges and the credit score's numbers live in constants.ts, which the light clients
+// (the merchant app's /home page) import without zod; named here too, with the rest of the dashboard.
+export {
+  CREDIT_PENALTIES,
+  CREDIT_SCORE_BASE,
+  CREDIT_WINDOW_DAYS,
+  ECHART_RANGES,
+  type EchartRange,
+  LATE_PICKUP_HOURS,
+} from './constants';
 
 /** How many days of visits the visitors drill-down may ask for. */
 export const VISIT_DAYS_MAX = 90;
@@ -117,17 +114,13 @@ export const ratingItem = z.object({
 
 export const dashboardRoutes = {
   index: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/index',
-    auth: 'merchant',
+    ...dashboardPaths.index,
     summary: "The Home figures: sales, profit, today's orders, followers, rating, credit score, visitors",
     refusals: [],
     data: dashboardData,
   }),
   echart: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/echart',
-    auth: 'merchant',
+    ...dashboardPaths.echart,
     summary: 'The sales curve: orders, sales and visitors per hour of today, or per day of the last 7 or 30',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({
@@ -140,9 +133,7 @@ export const dashboardRoutes = {
     }),
   }),
   visits: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/visits',
-    auth: 'merchant',
+    ...dashboardPaths.visits,
     summary: 'What the visitors figures are made of: distinct visitors per day, newest day first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ days: queryInt(1, VISIT_DAYS_MAX).default(30) }),
@@ -152,9 +143,7 @@ export const dashboardRoutes = {
     }),
   }),
   ratings: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/ratings',
-    auth: 'merchant',
+    ...dashboardPaths.ratings,
     summary: 'What the rating is made of: the buyers’ ratings, newest first',
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ ...pageQuery }),

@@ -3,6 +3,8 @@ import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
 import { CATALOGUE_ROLES, categoryNamesField, imageOut, langField } from './catalogue';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { moneyIn, moneyOut } from './money-fields';
+import * as adminExpressPaths from './paths/admin-express';
+import * as expressPaths from './paths/express';
 import { defineRoute } from './route';
 import { idField } from './wallet';
 
@@ -94,9 +96,7 @@ export const trainBillQuery = z.strictObject({
 
 export const expressRoutes = {
   train: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/train',
-    auth: 'merchant',
+    ...expressPaths.train,
     summary: 'The express-lane packages on sale, and how many of the shop products are featured now',
     refusals: [],
     data: z.object({
@@ -106,9 +106,7 @@ export const expressRoutes = {
     }),
   }),
   buyTrain: defineRoute({
-    method: 'POST',
-    path: '/merchant/index/buy_train',
-    auth: 'merchant',
+    ...expressPaths.buyTrain,
     writes: true,
     idempotent: true,
     summary:
@@ -130,9 +128,7 @@ export const expressRoutes = {
     data: z.object({ purchase: expressPurchase, balance: moneyOut }),
   }),
   buyTrainBill: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/buy_train_bill',
-    auth: 'merchant',
+    ...expressPaths.buyTrainBill,
     summary: "The shop's express-lane purchases, newest first, active or expired",
     refusals: ['INVALID_INPUT'],
     query: trainBillQuery,
@@ -178,18 +174,14 @@ const packageFields = {
 
 export const adminExpressRoutes = {
   packages: defineRoute({
-    method: 'GET',
-    path: '/admin/express/packages',
-    auth: 'operator',
+    ...adminExpressPaths.packages,
     roles: CATALOGUE_ROLES,
     summary: 'Every express-lane package, on sale or not, in display order, with how many were sold',
     refusals: [],
     data: z.array(adminPackage),
   }),
   createPackage: defineRoute({
-    method: 'POST',
-    path: '/admin/express/packages',
-    auth: 'operator',
+    ...adminExpressPaths.createPackage,
     roles: CATALOGUE_ROLES,
     summary: 'Add a package (on sale at once); its main language needs a name',
     refusals: ['INVALID_INPUT', 'CANNOT_BE_ZERO'],
@@ -199,9 +191,7 @@ export const adminExpressRoutes = {
     data: adminPackage,
   }),
   updatePackage: defineRoute({
-    method: 'POST',
-    path: '/admin/express/packages/update',
-    auth: 'operator',
+    ...adminExpressPaths.updatePackage,
     roles: CATALOGUE_ROLES,
     summary:
       "Change a package's terms or put it back on sale: purchases from now on, never what merchants bought",
@@ -220,9 +210,7 @@ export const adminExpressRoutes = {
     data: adminPackage,
   }),
   disablePackage: defineRoute({
-    method: 'POST',
-    path: '/admin/express/packages/disable',
-    auth: 'operator',
+    ...adminExpressPaths.disablePackage,
     roles: CATALOGUE_ROLES,
     summary: 'Take a package off sale; purchases already made run to their end',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],

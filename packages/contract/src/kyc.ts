@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { kycStatus, PAY_PASSWORD_CHECK_REFUSALS, payPasswordField, uploadRef } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
+import * as adminKycPaths from './paths/admin-kyc';
+import * as kycPaths from './paths/kyc';
 import { defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 import { idField, maskedBank, rejectBodyOf } from './wallet';
@@ -108,17 +110,13 @@ const kycSubmission = z.object({
 
 export const kycRoutes = {
   idcard: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/idcard',
-    auth: 'merchant',
+    ...kycPaths.idcard,
     summary: 'Identity verification status and the last submission',
     refusals: [],
     data: kycInfo,
   }),
   submitIdcard: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/idcard',
-    auth: 'merchant',
+    ...kycPaths.submitIdcard,
     writes: true,
     summary: 'Submit identity documents for review (when unverified or rejected)',
     refusals: [
@@ -132,17 +130,13 @@ export const kycRoutes = {
     data: kycInfo,
   }),
   bank: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/bank',
-    auth: 'merchant',
+    ...kycPaths.bank,
     summary: 'The saved bank card, masked',
     refusals: [],
     data: z.object({ bank: maskedBank.nullable() }),
   }),
   changeBank: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/changeBank',
-    auth: 'merchant',
+    ...kycPaths.changeBank,
     writes: true,
     summary: 'Save the bank card withdrawals are paid to (payment password)',
     refusals: [
@@ -159,9 +153,7 @@ export const kycRoutes = {
 
 export const adminKycRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/admin/kyc',
-    auth: 'operator',
+    ...adminKycPaths.list,
     roles: REVIEWERS,
     summary: 'Identity submissions (pending by default), oldest first',
     refusals: ['INVALID_INPUT'],
@@ -172,9 +164,7 @@ export const adminKycRoutes = {
     data: pageOf(kycSubmission),
   }),
   approve: defineRoute({
-    method: 'POST',
-    path: '/admin/kyc/approve',
-    auth: 'operator',
+    ...adminKycPaths.approve,
     roles: REVIEWERS,
     summary: 'Verify an identity submission',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
@@ -182,9 +172,7 @@ export const adminKycRoutes = {
     data: kycSubmission,
   }),
   reject: defineRoute({
-    method: 'POST',
-    path: '/admin/kyc/reject',
-    auth: 'operator',
+    ...adminKycPaths.reject,
     roles: REVIEWERS,
     summary:
       "Reject an identity submission with a reason the merchant reads: typed (`reason`) or preset (`reason_code`, stored in the merchant's language)",

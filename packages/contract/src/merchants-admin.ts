@@ -4,6 +4,7 @@ import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { billType } from './ledger';
 import { NOTICE_KINDS } from './messages';
 import { moneyIn, moneyOut } from './money-fields';
+import * as merchantAdminPaths from './paths/merchant-admin';
 import { billPage } from './reports';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';
@@ -173,9 +174,7 @@ export const adjustmentsQuery = z.strictObject({
 
 export const merchantAdminRoutes = {
   merchants: defineRoute({
-    method: 'GET',
-    path: '/admin/merchants',
-    auth: 'operator',
+    ...merchantAdminPaths.merchants,
     roles: SUPPORT,
     summary:
       'Merchants, newest first: `q` matches the id, the phone or email (from the start) or the shop name (anywhere); filter by shop status and identity status',
@@ -184,9 +183,7 @@ export const merchantAdminRoutes = {
     data: pageOf(merchantLine).extend({ total_capped: z.boolean() }),
   }),
   detail: defineRoute({
-    method: 'GET',
-    path: '/admin/merchants/detail',
-    auth: 'operator',
+    ...merchantAdminPaths.detail,
     roles: SUPPORT,
     summary:
       "A merchant's page: account, shop, identity, level, balance and hold, and counts of its orders, listings, followers, notices, sessions and pending requests",
@@ -195,9 +192,7 @@ export const merchantAdminRoutes = {
     data: merchantDetail,
   }),
   funds: defineRoute({
-    method: 'GET',
-    path: '/admin/merchants/funds',
-    auth: 'operator',
+    ...merchantAdminPaths.funds,
     roles: SUPPORT,
     summary: "A merchant's funds records, as the merchant's `bill` shows them (newest first, by type)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -205,9 +200,7 @@ export const merchantAdminRoutes = {
     data: billPage,
   }),
   sessions: defineRoute({
-    method: 'GET',
-    path: '/admin/merchants/sessions',
-    auth: 'operator',
+    ...merchantAdminPaths.sessions,
     roles: SUPPORT,
     summary: "A merchant's sessions, newest first: opened, last seen, expiry, revoked, live (never a token)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -215,9 +208,7 @@ export const merchantAdminRoutes = {
     data: pageOf(sessionLine),
   }),
   notices: defineRoute({
-    method: 'GET',
-    path: '/admin/merchants/notices',
-    auth: 'operator',
+    ...merchantAdminPaths.notices,
     roles: SUPPORT,
     summary: 'The notices a merchant was sent, newest first, read or not',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -226,9 +217,7 @@ export const merchantAdminRoutes = {
   }),
 
   adjustments: defineRoute({
-    method: 'GET',
-    path: '/admin/adjustments',
-    auth: 'operator',
+    ...merchantAdminPaths.adjustments,
     roles: ADMINS,
     summary: 'Balance adjustments proposed, newest first; filter by status and merchant',
     refusals: ['INVALID_INPUT'],
@@ -236,9 +225,7 @@ export const merchantAdminRoutes = {
     data: pageOf(adjustmentItem),
   }),
   proposeAdjustment: defineRoute({
-    method: 'POST',
-    path: '/admin/adjustments/propose',
-    auth: 'operator',
+    ...merchantAdminPaths.proposeAdjustment,
     roles: ADMINS,
     idempotent: true,
     summary:
@@ -248,9 +235,7 @@ export const merchantAdminRoutes = {
     data: adjustmentItem,
   }),
   approveAdjustment: defineRoute({
-    method: 'POST',
-    path: '/admin/adjustments/approve',
-    auth: 'operator',
+    ...merchantAdminPaths.approveAdjustment,
     roles: ADMINS,
     idempotent: true,
     summary:
@@ -260,9 +245,7 @@ export const merchantAdminRoutes = {
     data: adjustmentItem.extend({ balance: moneyOut }),
   }),
   rejectAdjustment: defineRoute({
-    method: 'POST',
-    path: '/admin/adjustments/reject',
-    auth: 'operator',
+    ...merchantAdminPaths.rejectAdjustment,
     roles: ADMINS,
     idempotent: true,
     summary:

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, type Lang } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import * as adminMessagePaths from './paths/admin-message';
+import * as messagePaths from './paths/message';
 import { ADMINS, defineRoute, type OperatorRole } from './route';
 import { text } from './text';
 import { idField } from './wallet';
@@ -153,9 +155,7 @@ export type SeeNoticeBody = z.input<typeof seeNoticeBody>;
 
 export const messageRoutes = {
   affiche: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/affiche',
-    auth: 'merchant',
+    ...messagePaths.affiche,
     summary:
       "Announcements scrolling on Home: the active ones in order, each in the caller's language (the `lang` header) or its fallback language",
     refusals: ['INVALID_INPUT'],
@@ -163,9 +163,7 @@ export const messageRoutes = {
     data: z.object({ list: z.array(afficheItem) }),
   }),
   notice: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/notice',
-    auth: 'merchant',
+    ...messagePaths.notice,
     summary:
       'System messages or user notices, newest first, all / unread (is_see=0) / read (is_see=1), with the unread count of each type',
     refusals: ['INVALID_INPUT'],
@@ -173,26 +171,20 @@ export const messageRoutes = {
     data: pageOf(messageItem).extend({ unread: unreadCounts }),
   }),
   noticeDetail: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/notice_detail',
-    auth: 'merchant',
+    ...messagePaths.noticeDetail,
     summary: "One of the caller's messages (another merchant's, or a broadcast not sent to it: NOT_FOUND)",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: noticeDetailQuery,
     data: messageItem,
   }),
   unread: defineRoute({
-    method: 'GET',
-    path: '/merchant/index/notice_unread',
-    auth: 'merchant',
+    ...messagePaths.unread,
     summary: 'Unread messages of each type (the badges)',
     refusals: [],
     data: unreadCounts,
   }),
   seeNotice: defineRoute({
-    method: 'POST',
-    path: '/merchant/index/see_notice',
-    auth: 'merchant',
+    ...messagePaths.seeNotice,
     summary:
       "Mark messages of one type read: the given ids (ids not the caller's change nothing) or all; answers how many turned read and the unread counts after",
     refusals: ['INVALID_INPUT'],
@@ -324,9 +316,7 @@ export const announcementsQuery = z.strictObject({
 
 export const adminMessageRoutes = {
   broadcasts: defineRoute({
-    method: 'GET',
-    path: '/admin/messages',
-    auth: 'operator',
+    ...adminMessagePaths.broadcasts,
     roles: MESSAGE_READERS,
     summary: 'System messages sent, newest first, with their audience, recipients and reads',
     refusals: ['INVALID_INPUT'],
@@ -334,9 +324,7 @@ export const adminMessageRoutes = {
     data: pageOf(broadcastItem),
   }),
   broadcast: defineRoute({
-    method: 'POST',
-    path: '/admin/messages/send',
-    auth: 'operator',
+    ...adminMessagePaths.broadcast,
     roles: ADMINS,
     summary:
       'Send a system message to every merchant registered now, or to chosen merchants (an unknown id: MERCHANT_UNKNOWN); audited',
@@ -345,9 +333,7 @@ export const adminMessageRoutes = {
     data: broadcastItem,
   }),
   announcements: defineRoute({
-    method: 'GET',
-    path: '/admin/announcements',
-    auth: 'operator',
+    ...adminMessagePaths.announcements,
     roles: MESSAGE_READERS,
     summary: 'Announcements, in the order Home shows them (active and disabled, or filtered)',
     refusals: ['INVALID_INPUT'],
@@ -355,9 +341,7 @@ export const adminMessageRoutes = {
     data: pageOf(announcementItem),
   }),
   createAnnouncement: defineRoute({
-    method: 'POST',
-    path: '/admin/announcements/create',
-    auth: 'operator',
+    ...adminMessagePaths.createAnnouncement,
     roles: ADMINS,
     summary: 'Add an announcement: its text per language and the fallback language; audited',
     refusals: ['INVALID_INPUT'],
@@ -365,9 +349,7 @@ export const adminMessageRoutes = {
     data: announcementItem,
   }),
   updateAnnouncement: defineRoute({
-    method: 'POST',
-    path: '/admin/announcements/update',
-    auth: 'operator',
+    ...adminMessagePaths.updateAnnouncement,
     roles: ADMINS,
     summary:
       'Change an announcement (texts, fallback language, order) or disable it (`active: false`); audited',

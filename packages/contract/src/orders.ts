@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyIn, moneyOut } from './money-fields';
+import * as adminOrderPaths from './paths/admin-order';
+import * as orderPaths from './paths/order';
 import { REPORT_RANGES } from './reports';
 import { defineRoute, type OperatorRole } from './route';
 import { text } from './text';
@@ -369,9 +371,7 @@ const PICK_REFUSALS = [
 
 export const orderRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/merchant/order/list',
-    auth: 'merchant',
+    ...orderPaths.list,
     summary:
       "The shop's orders, newest first: filter by status, settlement, an order number or product title, and the figures' filters (sold, paid, paid day or period, refunded, in escrow), which add the sums of every order kept",
     refusals: ['INVALID_INPUT'],
@@ -380,26 +380,20 @@ export const orderRoutes = {
     data: orderPage(orderItem).extend({ sums: orderSums.nullable() }),
   }),
   detail: defineRoute({
-    method: 'GET',
-    path: '/merchant/order/detail',
-    auth: 'merchant',
+    ...orderPaths.detail,
     summary: "One of the shop's orders: address (masked until picked up), timeline and money trail",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: orderDetailQuery,
     data: orderDetail,
   }),
   orderCount: defineRoute({
-    method: 'POST',
-    path: '/merchant/order/orderCount',
-    auth: 'merchant',
+    ...orderPaths.orderCount,
     summary: "How many of the shop's orders are in each status (the tabs' badges)",
     refusals: [],
     data: orderCounts,
   }),
   pick: defineRoute({
-    method: 'POST',
-    path: '/merchant/order/pick',
-    auth: 'merchant',
+    ...orderPaths.pick,
     writes: true,
     idempotent: true,
     summary:
@@ -409,9 +403,7 @@ export const orderRoutes = {
     data: pickData,
   }),
   pickBatch: defineRoute({
-    method: 'POST',
-    path: '/merchant/order/pick_batch',
-    auth: 'merchant',
+    ...orderPaths.pickBatch,
     writes: true,
     idempotent: true,
     summary:
@@ -432,18 +424,14 @@ export const orderRoutes = {
     }),
   }),
   refundOrder: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/refund_order',
-    auth: 'merchant',
+    ...orderPaths.refundOrder,
     summary: "Refund requests on the shop's orders, newest first",
     refusals: ['INVALID_INPUT'],
     query: refundListQuery,
     data: pageOf(refundItem),
   }),
   refundAudit: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/refund_audit',
-    auth: 'merchant',
+    ...orderPaths.refundAudit,
     writes: true,
     idempotent: true,
     summary:
@@ -549,9 +537,7 @@ export const appealItem = refundItem.extend({
 
 export const adminOrderRoutes = {
   orders: defineRoute({
-    method: 'GET',
-    path: '/admin/orders',
-    auth: 'operator',
+    ...adminOrderPaths.orders,
     roles: ORDER_DESK_ROLES,
     summary:
       'Orders of every shop, newest first: filter by status, merchant (id or shop name), order number, buyer (email or phone), or a keyword (order-number prefix or title)',
@@ -560,9 +546,7 @@ export const adminOrderRoutes = {
     data: orderPage(adminOrderItem),
   }),
   order: defineRoute({
-    method: 'GET',
-    path: '/admin/orders/detail',
-    auth: 'operator',
+    ...adminOrderPaths.order,
     roles: ORDER_DESK_ROLES,
     summary: 'One order, unmasked, with its timeline and money trail',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -570,9 +554,7 @@ export const adminOrderRoutes = {
     data: orderDetail.extend({ merchant_id: z.number().int(), shop_name: z.string() }),
   }),
   ship: defineRoute({
-    method: 'POST',
-    path: '/admin/orders/ship',
-    auth: 'operator',
+    ...adminOrderPaths.ship,
     roles: ORDER_DESK_ROLES,
     summary: 'Mark a picked-up order shipped (1 → 2) with its carrier and tracking number',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ORDER_STATUS_CHANGED'],
@@ -580,9 +562,7 @@ export const adminOrderRoutes = {
     data: adminOrderItem,
   }),
   progress: defineRoute({
-    method: 'POST',
-    path: '/admin/orders/progress',
-    auth: 'operator',
+    ...adminOrderPaths.progress,
     roles: ORDER_DESK_ROLES,
     summary: 'Record the next shipping step: in transit (2 → 6) or reached (6 → 7), with a note',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ORDER_STATUS_CHANGED'],
@@ -590,9 +570,7 @@ export const adminOrderRoutes = {
     data: adminOrderItem,
   }),
   shipCsv: defineRoute({
-    method: 'POST',
-    path: '/admin/orders/ship_csv',
-    auth: 'operator',
+    ...adminOrderPaths.shipCsv,
     roles: ORDER_DESK_ROLES,
     multipart: true,
     summary:
@@ -606,9 +584,7 @@ export const adminOrderRoutes = {
     }),
   }),
   appeals: defineRoute({
-    method: 'GET',
-    path: '/admin/refunds/appeals',
-    auth: 'operator',
+    ...adminOrderPaths.appeals,
     roles: APPEAL_ROLES,
     summary:
       "Refunds a merchant rejected and the buyer appealed, oldest first: the buyer's reason and appeal, the merchant's rejection, the order's money trail",
@@ -617,9 +593,7 @@ export const adminOrderRoutes = {
     data: pageOf(appealItem),
   }),
   arbitrate: defineRoute({
-    method: 'POST',
-    path: '/admin/refunds/arbitrate',
-    auth: 'operator',
+    ...adminOrderPaths.arbitrate,
     roles: APPEAL_ROLES,
     idempotent: true,
     summary:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timeZoneField } from './account';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { moneyOut } from './money-fields';
+import * as overviewPaths from './paths/overview';
 import type { ReasonQueue } from './reasons';
 import { ADMINS, defineRoute, OPERATOR_ROLES } from './route';
 
@@ -106,9 +107,7 @@ export const overviewData = z.object({
 
 export const overviewRoutes = {
   overview: defineRoute({
-    method: 'GET',
-    path: '/admin/overview',
-    auth: 'operator',
+    ...overviewPaths.overview,
     roles: EVERY_ROLE,
     summary:
       "The platform at a glance: today's and this month's sold orders and sales (in `tz`), orders by status, the work queues, money by account, the last ledger check",
@@ -117,9 +116,7 @@ export const overviewRoutes = {
     data: overviewData,
   }),
   queues: defineRoute({
-    method: 'GET',
-    path: '/admin/queues',
-    auth: 'operator',
+    ...overviewPaths.queues,
     roles: EVERY_ROLE,
     summary:
       "Each work queue's size and its oldest item's time, and the preset rejection reasons of the review queues in the caller's language",
@@ -134,9 +131,7 @@ export const overviewRoutes = {
     }),
   }),
   ledgerChecks: defineRoute({
-    method: 'GET',
-    path: '/admin/ledger/checks',
-    auth: 'operator',
+    ...overviewPaths.ledgerChecks,
     roles: EVERY_ROLE,
     summary: 'The ledger checks run so far, newest first (the periodic job and operators)',
     refusals: ['INVALID_INPUT'],
@@ -144,9 +139,7 @@ export const overviewRoutes = {
     data: pageOf(ledgerCheckItem),
   }),
   runLedgerCheck: defineRoute({
-    method: 'POST',
-    path: '/admin/ledger/check',
-    auth: 'operator',
+    ...overviewPaths.runLedgerCheck,
     roles: ADMINS,
     summary:
       'Run the ledger check now (every journal sums to 0, every balance equals its postings, holds equal pending withdrawals) and record its result',

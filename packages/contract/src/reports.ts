@@ -3,6 +3,7 @@ import { nowFigures } from './dashboard';
 import { isoTime, pageOf, pageQuery } from './envelope';
 import { BILL_TYPES, billType, JOURNAL_TYPES, type JournalType } from './ledger';
 import { moneyOut } from './money-fields';
+import * as reportsPaths from './paths/reports';
 import { defineRoute } from './route';
 
 export const REPORT_RANGES = ['all', 'yesterday', 'today', 'week', 'month'] as const;
@@ -143,9 +144,7 @@ export const billPage = pageOf(billItem).extend({
 
 export const reportsRoutes = {
   bill: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/bill',
-    auth: 'merchant',
+    ...reportsPaths.bill,
     summary:
       'Funds records: postings on the wallet (or the withdrawal hold) with type and balance after, newest first; filtered by type, journal type and period, with the sums of every row the filters keep',
     refusals: ['INVALID_INPUT'],
@@ -161,9 +160,7 @@ export const reportsRoutes = {
     data: billPage,
   }),
   financialReport: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/financial_report',
-    auth: 'merchant',
+    ...reportsPaths.financialReport,
     summary:
       "Finance figures of a period in the merchant's time zone: the orders paid in it, the wallet's and the hold's lines from opening to closing balance, where the money is now, and a daily series",
     refusals: ['INVALID_INPUT'],

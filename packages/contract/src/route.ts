@@ -7,17 +7,40 @@ import type { ErrorKey } from './errors';
  */
 export type Auth = 'none' | 'merchant' | 'optional' | 'operator' | 'buyer' | 'buyer_optional';
 
+/** The methods the API answers. */
+export type Method = 'GET' | 'POST';
+
+/**
+ * A row's address and caller without its schemas: what src/paths/<table>.ts holds, one module per
+ * route table (paths/store.ts for `storeRoutes`, paths/admin-wallet.ts for `adminWalletRoutes`), one
+ * export per row under the row's name. The zod rows are built from them (`...storePaths.shop`), so
+ * a path is written once; paths.test.ts checks that the two sides have the same tables and rows.
+ *
+ * Those modules, like this one, constants.ts, errors.ts and money.ts, import nothing that brings zod
+ * (paths.light.test.ts proves it): the light clients (the storefront, the merchant app's /login and
+ * /home pages) call the API through them and keep no path of their own, and take request and reply
+ * types from the zod rows with `import type`, which costs nothing at runtime. One module per table,
+ * read as a namespace (`import * as accountPaths from '@dropdesk/contract/paths/account'`), lets
+ * the bundler keep only the rows a page names: `accountPaths.config` brings one row, not eighteen.
+ */
+export interface PathRow {
+  readonly method: Method;
+  readonly path: string;
+  readonly auth: Auth;
+}
+
 /** Operator roles (DESIGN §6). A row with `auth: 'operator'` names the roles it admits. */
 export const OPERATOR_ROLES = ['reviewer', 'catalogue', 'support', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * One row of the route table: the path exactly as the specification lists it, who may call it,
- * what it takes and what its `data` is. The server registers handlers against these rows; the apps
- * derive their request and response types from them.
+ * what it takes and what its `data` is. Its method, path and auth come from its plain row
+ * (`PathRow`, `...storePaths.shop`), which the light clients read without zod. The server registers
+ * handlers against these rows; the apps derive their request and response types from them.
  */
 export interface RouteDef {
-  method: 'GET' | 'POST';
+  method: Method;
   path: string;
   auth: Auth;
   /**

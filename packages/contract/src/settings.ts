@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoTime } from './envelope';
 import { accountNumberField } from './kyc';
+import * as adminSettingsPaths from './paths/admin-settings';
+import * as settingsPaths from './paths/settings';
 import { ADMINS, defineRoute, REVIEWERS } from './route';
 import { text } from './text';
 
@@ -108,18 +110,14 @@ export const topupManual = z.object({
 
 export const settingsRoutes = {
   getBankAccount: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/getBankAccount',
-    auth: 'merchant',
+    ...settingsPaths.getBankAccount,
     summary:
       "Bank-card top-up: the platform's receiving account and this merchant's transfer reference (null: the method is not open)",
     refusals: [],
     data: z.object({ account: merchantBankAccount.nullable() }),
   }),
   getManualDeposit: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/getManualDeposit',
-    auth: 'merchant',
+    ...settingsPaths.getManualDeposit,
     summary:
       'Manual top-up: how the platform takes a deposit by hand, as an admin wrote it (null: the method is not open)',
     refusals: [],
@@ -129,18 +127,14 @@ export const settingsRoutes = {
 
 export const adminSettingsRoutes = {
   bankAccount: defineRoute({
-    method: 'GET',
-    path: '/admin/topup_bank_account',
-    auth: 'operator',
+    ...adminSettingsPaths.bankAccount,
     roles: REVIEWERS,
     summary: 'The receiving bank account for bank-card top-ups (null: not configured)',
     refusals: [],
     data: z.object({ account: topupBankAccount.nullable() }),
   }),
   setBankAccount: defineRoute({
-    method: 'POST',
-    path: '/admin/topup_bank_account',
-    auth: 'operator',
+    ...adminSettingsPaths.setBankAccount,
     roles: ADMINS,
     summary: 'Set (or disable) the receiving bank account and its reference rule (admin role)',
     refusals: ['INVALID_INPUT', 'ACCOUNT_NUMBER_INVALID'],
@@ -148,18 +142,14 @@ export const adminSettingsRoutes = {
     data: topupBankAccount,
   }),
   manualDeposit: defineRoute({
-    method: 'GET',
-    path: '/admin/topup_manual',
-    auth: 'operator',
+    ...adminSettingsPaths.manualDeposit,
     roles: REVIEWERS,
     summary: 'The instructions of manual top-ups (null: not configured)',
     refusals: [],
     data: z.object({ manual: topupManual.nullable() }),
   }),
   setManualDeposit: defineRoute({
-    method: 'POST',
-    path: '/admin/topup_manual',
-    auth: 'operator',
+    ...adminSettingsPaths.setManualDeposit,
     roles: ADMINS,
     summary: 'Set (or disable) the instructions of manual top-ups (admin role); audited',
     refusals: ['INVALID_INPUT'],

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { merchantStatus, phoneField, shopInfo, uploadRef } from './account';
 import { isoTime, queryInt } from './envelope';
+import * as adminShopPaths from './paths/admin-shop';
+import * as shopPaths from './paths/shop';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -167,9 +169,7 @@ export const serviceContact = z.object({
 
 export const shopRoutes = {
   store: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/store',
-    auth: 'merchant',
+    ...shopPaths.store,
     writes: true,
     summary:
       "Save the shop's basic info (logo, name, phone, address, introduction, welcome, customer-service link) and social links (Twitter, Google: https only); fields left out keep their values",
@@ -178,9 +178,7 @@ export const shopRoutes = {
     data: shopInfo,
   }),
   storeBanner: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/store_banner',
-    auth: 'merchant',
+    ...shopPaths.storeBanner,
     writes: true,
     summary: 'Save the home banner and the advertisement banner (banner uploads; null removes one)',
     refusals: ['INVALID_INPUT', 'UPLOAD_INVALID'],
@@ -191,9 +189,7 @@ export const shopRoutes = {
 
 export const adminShopRoutes = {
   shop: defineRoute({
-    method: 'GET',
-    path: '/admin/shop',
-    auth: 'operator',
+    ...adminShopPaths.shop,
     roles: SUPPORT,
     summary: 'A shop: its status, its face and its closures (newest first, at most 50)',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -201,9 +197,7 @@ export const adminShopRoutes = {
     data: adminShop,
   }),
   close: defineRoute({
-    method: 'POST',
-    path: '/admin/shop/close',
-    auth: 'operator',
+    ...adminShopPaths.close,
     roles: SUPPORT,
     summary:
       'Close a shop with a reason: its sessions end, every writing action answers SHOP_CLOSED, and the merchant gets a notice with the reason',
@@ -212,9 +206,7 @@ export const adminShopRoutes = {
     data: adminShop,
   }),
   reopen: defineRoute({
-    method: 'POST',
-    path: '/admin/shop/reopen',
-    auth: 'operator',
+    ...adminShopPaths.reopen,
     roles: SUPPORT,
     summary: 'Reopen a closed shop; the merchant gets a notice',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'SHOP_NOT_CLOSED'],
@@ -222,18 +214,14 @@ export const adminShopRoutes = {
     data: adminShop,
   }),
   serviceContact: defineRoute({
-    method: 'GET',
-    path: '/admin/service_contact',
-    auth: 'operator',
+    ...adminShopPaths.serviceContact,
     roles: SUPPORT,
     summary: "The platform's customer-service contact (common/config's service_url and service_text)",
     refusals: [],
     data: serviceContact,
   }),
   setServiceContact: defineRoute({
-    method: 'POST',
-    path: '/admin/service_contact',
-    auth: 'operator',
+    ...adminShopPaths.setServiceContact,
     roles: ADMINS,
     summary:
       "Set the platform's customer-service contact: an https link (empty: none) and a text (admin role)",

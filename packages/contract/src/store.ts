@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './account';
-import { LANGUAGES } from './constants';
+import { LANGUAGES, MAX_ORDER_QUANTITY, RATING_MAX, RATING_MIN } from './constants';
 import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyOut } from './money-fields';
 import { moneyTrail, orderEvent, refundAmount, refundItem } from './orders';
+import * as storePaths from './paths/store';
 import { defineRoute } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -15,16 +16,13 @@ import { idField, reasonField } from './wallet';
  * either the buyer's session or that token.
  */
 
-/** Most units of one product in one order. */
-export const MAX_ORDER_QUANTITY = 99;
-/** Stars a buyer gives an order. */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+// The storefront's numbers and its order-link header live in constants.ts, which the storefront
+// imports without zod; named here too, with the rest of the store's contract.
+export { MAX_ORDER_QUANTITY, ORDER_TOKEN_HEADER, RATING_MAX, RATING_MIN } from './constants';
+
 /** The payment providers the server may be configured with; `test` settles at once and says so. */
 export const PAYMENT_PROVIDERS = ['test'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** Header of a guest's order link token. */
-export const ORDER_TOKEN_HEADER = 'order-token';
 
 // ---------------------------------------------------------------- fields
 
@@ -210,36 +208,28 @@ const ORDER_ACCESS = ['INVALID_INPUT', 'NOT_FOUND'] as const;
 
 export const storeRoutes = {
   shop: defineRoute({
-    method: 'GET',
-    path: '/store/shop',
-    auth: 'buyer_optional',
+    ...storePaths.shop,
     summary: "A shop's face: name, logo, banner, introduction, followers and rating",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: shopQuery,
     data: storeShop,
   }),
   products: defineRoute({
-    method: 'GET',
-    path: '/store/products',
-    auth: 'none',
+    ...storePaths.products,
     summary: "A shop's on-shelf products, recommended (express lane) first, then newest",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: shopProductsQuery,
     data: pageOf(storeProduct),
   }),
   product: defineRoute({
-    method: 'GET',
-    path: '/store/product',
-    auth: 'none',
+    ...storePaths.product,
     summary: 'One on-shelf product of a shop (by listing id)',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: storeProductQuery,
     data: storeProductDetail,
   }),
   visit: defineRoute({
-    method: 'POST',
-    path: '/store/visit',
-    auth: 'none',
+    ...storePaths.visit,
     summary:
       "Record a page view of a shop, counted for the visitor id the server set with the storefront's page (an HttpOnly cookie): one visit per visitor, shop and day, at most 5 new visitors per shop, client address and day, none for automated clients; `counted` says whether this one counted",
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
@@ -247,44 +237,34 @@ export const storeRoutes = {
     data: z.object({ counted: z.boolean() }),
   }),
   follow: defineRoute({
-    method: 'POST',
-    path: '/store/follow',
-    auth: 'buyer',
+    ...storePaths.follow,
     summary: 'Follow or unfollow a shop',
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     body: followBody,
     data: z.object({ following: z.boolean(), followers: z.number().int() }),
   }),
   sendCode: defineRoute({
-    method: 'POST',
-    path: '/store/auth/send_code',
-    auth: 'none',
+    ...storePaths.sendCode,
     summary: 'Email a 6-digit sign-in code (valid 10 minutes)',
     refusals: ['INVALID_INPUT', 'CODE_TOO_SOON'],
     body: buyerSendCodeBody,
     data: z.object({ sent: z.boolean() }),
   }),
   login: defineRoute({
-    method: 'POST',
-    path: '/store/auth/login',
-    auth: 'none',
+    ...storePaths.login,
     summary: "Sign in with the emailed code; a guest's earlier orders with that email join the account",
     refusals: ['INVALID_INPUT', 'CODE_INVALID'],
     body: buyerLoginBody,
     data: z.object({ token: z.string(), email: z.string() }),
   }),
   logout: defineRoute({
-    method: 'POST',
-    path: '/store/auth/logout',
-    auth: 'buyer',
+    ...storePaths.logout,
     summary: "End the buyer's session",
     refusals: [],
     data: z.null(),
   }),
   checkout: defineRoute({
-    method: 'POST',
-    path: '/store/checkout',
-    auth: 'buyer_optional',
+    ...storePaths.checkout,
     idempotent: true,
     summary:
       'Place an order for an on-shelf product (its stock is reserved) and create its payment; a guest gives an email and gets the order link',
@@ -293,9 +273,7 @@ export const storeRoutes = {
     data: checkoutData,
   }),
   testPay: defineRoute({
-    method: 'POST',
-    path: '/store/pay/test',
-    auth: 'none',
+    ...storePaths.testPay,
     summary:
       "The test provider's payment page: completes (or fails) a test payment by sending its signed event through the webhook, as a real provider would. Refused unless the test provider is configured",
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'FORBIDDEN'],
@@ -303,27 +281,21 @@ export const storeRoutes = {
     data: paymentOut,
   }),
   orders: defineRoute({
-    method: 'GET',
-    path: '/store/orders',
-    auth: 'buyer',
+    ...storePaths.orders,
     summary: "The signed-in buyer's orders, newest first",
     refusals: ['INVALID_INPUT'],
     query: z.strictObject({ ...pageQuery }),
     data: pageOf(buyerOrder),
   }),
   order: defineRoute({
-    method: 'GET',
-    path: '/store/order',
-    auth: 'buyer_optional',
+    ...storePaths.order,
     summary: "One order, by the buyer's session or the guest's order link token (header order-token)",
     refusals: [...ORDER_ACCESS],
     query: orderRefQuery,
     data: z.object({ order: buyerOrder, payment: paymentOut.nullable() }),
   }),
   cancel: defineRoute({
-    method: 'POST',
-    path: '/store/order/cancel',
-    auth: 'buyer_optional',
+    ...storePaths.cancel,
     idempotent: true,
     summary:
       'Cancel an order not yet picked up (0 or 5): the stock returns, and a paid order is refunded in full from escrow',
@@ -332,27 +304,21 @@ export const storeRoutes = {
     data: buyerOrder,
   }),
   confirm: defineRoute({
-    method: 'POST',
-    path: '/store/order/confirm',
-    auth: 'buyer_optional',
+    ...storePaths.confirm,
     summary: 'Confirm receipt of a shipped order: the after-sales window opens, then the order settles',
     refusals: [...ORDER_ACCESS, 'ORDER_STATUS_CHANGED'],
     body: orderRef,
     data: buyerOrder,
   }),
   rate: defineRoute({
-    method: 'POST',
-    path: '/store/order/rate',
-    auth: 'buyer_optional',
+    ...storePaths.rate,
     summary: 'Rate a received order, once: 1–5 stars and a comment',
     refusals: [...ORDER_ACCESS, 'ORDER_STATUS_CHANGED', 'ALREADY_RATED'],
     body: rateBody,
     data: buyerOrder,
   }),
   refund: defineRoute({
-    method: 'POST',
-    path: '/store/order/refund',
-    auth: 'buyer_optional',
+    ...storePaths.refund,
     summary:
       'Ask for a refund of a paid order before it settles: an amount up to what was paid, a reason, and whether the goods arrived',
     refusals: [
@@ -367,9 +333,7 @@ export const storeRoutes = {
     data: buyerOrder,
   }),
   appeal: defineRoute({
-    method: 'POST',
-    path: '/store/order/appeal',
-    auth: 'buyer_optional',
+    ...storePaths.appeal,
     summary: "Appeal the merchant's rejection of a refund to the platform, with a statement",
     refusals: [...ORDER_ACCESS, 'ALREADY_RESOLVED'],
     body: appealBody,

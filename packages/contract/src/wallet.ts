@@ -5,6 +5,8 @@ import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { JOURNAL_TYPES } from './ledger';
 import { formatMoney } from './money';
 import { moneyIn, moneyOut } from './money-fields';
+import * as adminWalletPaths from './paths/admin-wallet';
+import * as walletPaths from './paths/wallet';
 import { type ReasonQueue, reasonCodes } from './reasons';
 import { ADMINS, defineRoute, REVIEWERS } from './route';
 import { text } from './text';
@@ -262,9 +264,7 @@ export const walletSettingsBody = z.strictObject({
 
 export const walletRoutes = {
   getBlockchain: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/getBlockchain',
-    auth: 'merchant',
+    ...walletPaths.getBlockchain,
     summary: "Chain deposit: the networks and the platform's address on each, and the notes",
     refusals: [],
     data: z.object({
@@ -275,9 +275,7 @@ export const walletRoutes = {
     }),
   }),
   recharge: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/recharge',
-    auth: 'merchant',
+    ...walletPaths.recharge,
     writes: true,
     idempotent: true,
     summary: 'Ask for a top-up (pending until an operator approves it)',
@@ -294,9 +292,7 @@ export const walletRoutes = {
     data: rechargeItem,
   }),
   rechargeLog: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/recharge_log',
-    auth: 'merchant',
+    ...walletPaths.rechargeLog,
     summary:
       'Top-up records, newest first, with the sums of every record kept (the pending top-ups behind the "now" figure)',
     refusals: ['INVALID_INPUT'],
@@ -307,9 +303,7 @@ export const walletRoutes = {
     }),
   }),
   rechargeCancel: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/recharge_cancel',
-    auth: 'merchant',
+    ...walletPaths.rechargeCancel,
     writes: true,
     summary: 'Cancel a pending top-up',
     refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
@@ -317,9 +311,7 @@ export const walletRoutes = {
     data: rechargeItem,
   }),
   extractInfo: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/extract',
-    auth: 'merchant',
+    ...walletPaths.extractInfo,
     summary: 'What the withdrawal screen needs: balance, fee rule, minimum, saved card and addresses',
     refusals: [],
     data: z.object({
@@ -335,9 +327,7 @@ export const walletRoutes = {
     }),
   }),
   extract: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/extract',
-    auth: 'merchant',
+    ...walletPaths.extract,
     writes: true,
     idempotent: true,
     summary: 'Withdraw: the amount moves to a hold until an operator pays it out or releases it',
@@ -357,18 +347,14 @@ export const walletRoutes = {
     data: withdrawalItem.extend({ balance: moneyOut }),
   }),
   extractLog: defineRoute({
-    method: 'GET',
-    path: '/merchant/merchant/extract_log',
-    auth: 'merchant',
+    ...walletPaths.extractLog,
     summary: 'Withdrawal records, newest first',
     refusals: ['INVALID_INPUT'],
     query: listQuery,
     data: pageOf(withdrawalItem),
   }),
   extractCancel: defineRoute({
-    method: 'POST',
-    path: '/merchant/merchant/extract_cancel',
-    auth: 'merchant',
+    ...walletPaths.extractCancel,
     writes: true,
     idempotent: true,
     summary: 'Cancel a pending withdrawal; the hold returns to the wallet',
@@ -380,9 +366,7 @@ export const walletRoutes = {
 
 export const adminWalletRoutes = {
   recharges: defineRoute({
-    method: 'GET',
-    path: '/admin/recharges',
-    auth: 'operator',
+    ...adminWalletPaths.recharges,
     roles: REVIEWERS,
     summary:
       "Top-ups to review (all statuses with `status` unset), oldest first, each with the merchant's top-up history",
@@ -391,9 +375,7 @@ export const adminWalletRoutes = {
     data: pageOf(rechargeItem.extend({ merchant: merchantRef, history: rechargeHistory })),
   }),
   approveRecharge: defineRoute({
-    method: 'POST',
-    path: '/admin/recharges/approve',
-    auth: 'operator',
+    ...adminWalletPaths.approveRecharge,
     roles: REVIEWERS,
     idempotent: true,
     summary: "Approve a pending top-up: credits the merchant's wallet",
@@ -402,9 +384,7 @@ export const adminWalletRoutes = {
     data: rechargeItem,
   }),
   rejectRecharge: defineRoute({
-    method: 'POST',
-    path: '/admin/recharges/reject',
-    auth: 'operator',
+    ...adminWalletPaths.rejectRecharge,
     roles: REVIEWERS,
     idempotent: true,
     summary:
@@ -414,9 +394,7 @@ export const adminWalletRoutes = {
     data: rechargeItem,
   }),
   withdrawals: defineRoute({
-    method: 'GET',
-    path: '/admin/withdrawals',
-    auth: 'operator',
+    ...adminWalletPaths.withdrawals,
     roles: REVIEWERS,
     summary:
       "Withdrawals to review (full destination details), oldest first, each with the merchant's balance, hold and recent funds records",
@@ -437,9 +415,7 @@ export const adminWalletRoutes = {
     ),
   }),
   approveWithdrawal: defineRoute({
-    method: 'POST',
-    path: '/admin/withdrawals/approve',
-    auth: 'operator',
+    ...adminWalletPaths.approveWithdrawal,
     roles: REVIEWERS,
     idempotent: true,
     summary:
@@ -453,9 +429,7 @@ export const adminWalletRoutes = {
     data: withdrawalItem,
   }),
   rejectWithdrawal: defineRoute({
-    method: 'POST',
-    path: '/admin/withdrawals/reject',
-    auth: 'operator',
+    ...adminWalletPaths.rejectWithdrawal,
     roles: REVIEWERS,
     idempotent: true,
     summary:
@@ -465,9 +439,7 @@ export const adminWalletRoutes = {
     data: withdrawalItem,
   }),
   depositAddresses: defineRoute({
-    method: 'GET',
-    path: '/admin/deposit_addresses',
-    auth: 'operator',
+    ...adminWalletPaths.depositAddresses,
     roles: REVIEWERS,
     summary: "The platform's deposit address per network",
     refusals: [],
@@ -476,9 +448,7 @@ export const adminWalletRoutes = {
     }),
   }),
   setDepositAddress: defineRoute({
-    method: 'POST',
-    path: '/admin/deposit_addresses',
-    auth: 'operator',
+    ...adminWalletPaths.setDepositAddress,
     roles: ADMINS,
     summary: 'Set (or disable) the deposit address of a network (admin role)',
     refusals: ['INVALID_INPUT', 'ADDRESS_INVALID'],
@@ -486,18 +456,14 @@ export const adminWalletRoutes = {
     data: depositNetwork.extend({ enabled: z.boolean(), updated_at: isoTime }),
   }),
   settings: defineRoute({
-    method: 'GET',
-    path: '/admin/wallet/settings',
-    auth: 'operator',
+    ...adminWalletPaths.settings,
     roles: REVIEWERS,
     summary: 'Withdrawal fee, minimum and processing time',
     refusals: [],
     data: walletSettings,
   }),
   setSettings: defineRoute({
-    method: 'POST',
-    path: '/admin/wallet/settings',
-    auth: 'operator',
+    ...adminWalletPaths.setSettings,
     roles: ADMINS,
     summary: 'Change the withdrawal fee, minimum and processing time (admin role)',
     refusals: ['INVALID_INPUT', 'CANNOT_BE_ZERO'],

@@ -1,3 +1,5 @@
+import { ORDER_TOKEN_HEADER } from '@dropdesk/contract/constants';
+import * as storePaths from '@dropdesk/contract/paths/store';
 import type { BodyOf, DataOf, QueryOf } from '@dropdesk/contract/route';
 import type { storeRoutes } from '@dropdesk/contract/store';
 import { currentLang } from './lang';
@@ -6,37 +8,14 @@ import { uuid } from './storage';
 
 /**
  * The storefront's one HTTP helper: same origin, the envelope `{code, msg, data, error}` unwrapped.
- * Only the contract's types come in (`import type`): its runtime brings zod, too heavy for a shop
- * page. The method and path of each call are copied below and checked against the contract's rows
- * by `satisfies`, so a changed row fails the typecheck here.
+ * Each call is a row of the contract's store table: its method, path and auth from the contract's
+ * zod-free rows (`storePaths`, contract/src/paths/store.ts), its query, body and data types from the
+ * zod rows by `import type`, which brings no zod into the bundle (too heavy for a shop page).
  */
 type Routes = typeof storeRoutes;
-export type StoreCall = keyof Routes;
-
-const ROUTES = {
-  shop: ['GET', '/store/shop', 'buyer_optional'],
-  products: ['GET', '/store/products', 'none'],
-  product: ['GET', '/store/product', 'none'],
-  visit: ['POST', '/store/visit', 'none'],
-  follow: ['POST', '/store/follow', 'buyer'],
-  sendCode: ['POST', '/store/auth/send_code', 'none'],
-  login: ['POST', '/store/auth/login', 'none'],
-  logout: ['POST', '/store/auth/logout', 'buyer'],
-  checkout: ['POST', '/store/checkout', 'buyer_optional'],
-  testPay: ['POST', '/store/pay/test', 'none'],
-  orders: ['GET', '/store/orders', 'buyer'],
-  order: ['GET', '/store/order', 'buyer_optional'],
-  cancel: ['POST', '/store/order/cancel', 'buyer_optional'],
-  confirm: ['POST', '/store/order/confirm', 'buyer_optional'],
-  rate: ['POST', '/store/order/rate', 'buyer_optional'],
-  refund: ['POST', '/store/order/refund', 'buyer_optional'],
-  appeal: ['POST', '/store/order/appeal', 'buyer_optional'],
-} as const satisfies {
-  [K in StoreCall]: readonly [Routes[K]['method'], Routes[K]['path'], Routes[K]['auth']];
-};
-
-/** Header of a guest's order link token (the contract's ORDER_TOKEN_HEADER, store.ts). */
-export const ORDER_TOKEN_HEADER = 'order-token';
+export type StoreCall = keyof Routes & keyof typeof storePaths;
+/** The store's rows by name: this helper makes every one of them, so the bundle keeps them all. */
+const ROWS: typeof storePaths = storePaths;
 
 export type FailureKind = 'refused' | 'unauthorized' | 'network' | 'server';
 
@@ -114,7 +93,7 @@ export function startEarly<K extends StoreCall>(
   name: K,
   query: QueryOf<Routes[K]>,
 ): Promise<Response> | null {
-  const [method, path] = ROUTES[name];
+  const { method, path } = ROWS[name];
   if (method !== 'GET') return null;
   const url = urlOf(path, query as Record<string, unknown>);
   const headers = baseHeaders();
@@ -138,7 +117,7 @@ export async function api<K extends StoreCall>(
   name: K,
   opts: CallOptions<K> = {},
 ): Promise<DataOf<Routes[K]>> {
-  const [method, path, auth] = ROUTES[name];
+  const { method, path, auth } = ROWS[name];
   const buyer = getBuyer();
   const headers = baseHeaders(buyer);
   if (opts.orderToken) headers[ORDER_TOKEN_HEADER] = opts.orderToken;

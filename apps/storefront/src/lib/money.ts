@@ -1,16 +1,16 @@
 import type { CurrencyInfo } from '@dropdesk/contract/account';
 import type { Lang } from '@dropdesk/contract/constants';
+import * as accountPaths from '@dropdesk/contract/paths/account';
 import { useSyncExternalStore } from 'react';
 import { loadJson, save } from './storage';
 
 /**
  * The platform's one currency (DESIGN §1.3). The contract's public call that names it is the
- * merchant app's `GET /merchant/common/config` (auth none, `data.currency`): read once per page load
- * in the background, kept in local storage so the next visit writes amounts with it at once. Until
- * then the server's own default (USD, config.ts `currencyOf`) is assumed.
+ * merchant app's `GET /merchant/common/config` (`accountPaths.config`, auth none, `data.currency`):
+ * read once per page load in the background, kept in local storage so the next visit writes amounts
+ * with it at once. Until then the server's own default (USD, config.ts `currencyOf`) is assumed.
  */
 export const DEFAULT_CURRENCY: CurrencyInfo = { code: 'USD', symbol: '$' };
-const CONFIG_PATH = '/merchant/common/config';
 
 let currency: CurrencyInfo = loadJson('currency', DEFAULT_CURRENCY);
 const listeners = new Set<() => void>();
@@ -27,7 +27,7 @@ export function setCurrency(next: CurrencyInfo): void {
 export function refreshCurrency(): void {
   if (asked) return;
   asked = true;
-  fetch(CONFIG_PATH, { headers: { Accept: 'application/json' } })
+  fetch(accountPaths.config.path, { headers: { Accept: 'application/json' } })
     .then((res) => res.json())
     .then((env: { code?: number; data?: { currency?: CurrencyInfo } }) => {
       const c = env.data?.currency;

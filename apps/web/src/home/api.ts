@@ -1,12 +1,18 @@
 import type { CurrencyInfo, MerInfo } from '@dropdesk/contract/account';
-import type { dashboardRoutes, EchartRange } from '@dropdesk/contract/dashboard';
+import { type EchartRange, ORDER_BADGE_QUERY } from '@dropdesk/contract/constants';
+import type { dashboardRoutes } from '@dropdesk/contract/dashboard';
 import type { messageRoutes } from '@dropdesk/contract/messages';
-import type { DataOf } from '@dropdesk/contract/route';
+import * as accountPaths from '@dropdesk/contract/paths/account';
+import * as dashboardPaths from '@dropdesk/contract/paths/dashboard';
+import * as messagePaths from '@dropdesk/contract/paths/message';
+import * as orderPaths from '@dropdesk/contract/paths/order';
+import type { DataOf, PathRow } from '@dropdesk/contract/route';
 
 /**
  * The Home page's calls (src/home/page.ts): plain fetch with the `token` and `lang` headers and the
  * API's envelope, no HTTP client of the app's (that one brings i18next and the toasts). Each call
- * answers its `data`, or throws a `CallFailed` saying why.
+ * answers its `data`, or throws a `CallFailed` saying why. Paths come from the contract's zod-free
+ * rows (`@dropdesk/contract/paths/*`), types from its zod rows by `import type`: neither brings zod.
  */
 
 export type Dashboard = DataOf<typeof dashboardRoutes.index>;
@@ -31,8 +37,13 @@ export interface Caller {
   fetch?: typeof fetch;
 }
 
-async function get<T>(caller: Caller, path: string, query?: Record<string, string>): Promise<T> {
-  const url = query ? `${path}?${new URLSearchParams(query)}` : path;
+async function get<T>(
+  caller: Caller,
+  row: PathRow & { method: 'GET' },
+  query?: Readonly<Record<string, string | number>>,
+): Promise<T> {
+  const params = query && new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const url = params ? `${row.path}?${params}` : row.path;
   let res: Response;
   try {
     res = await (caller.fetch ?? fetch)(url, { headers: { token: caller.token, lang: caller.lang } });
@@ -46,17 +57,15 @@ async function get<T>(caller: Caller, path: string, query?: Record<string, strin
   return body.data as T;
 }
 
-export const getDashboard = (c: Caller) => get<Dashboard>(c, '/merchant/index/index');
-export const getEchart = (c: Caller, range: EchartRange) =>
-  get<Echart>(c, '/merchant/index/echart', { range });
-export const getAffiche = (c: Caller) =>
-  get<DataOf<typeof messageRoutes.affiche>>(c, '/merchant/merchant/affiche');
-export const getMerInfo = (c: Caller) => get<MerInfo>(c, '/merchant/merchant/getMerInfo');
+export const getDashboard = (c: Caller) => get<Dashboard>(c, dashboardPaths.index);
+export const getEchart = (c: Caller, range: EchartRange) => get<Echart>(c, dashboardPaths.echart, { range });
+export const getAffiche = (c: Caller) => get<DataOf<typeof messageRoutes.affiche>>(c, messagePaths.affiche);
+export const getMerInfo = (c: Caller) => get<MerInfo>(c, accountPaths.getMerInfo);
 export const getCurrency = async (c: Caller): Promise<CurrencyInfo> =>
-  (await get<{ currency: CurrencyInfo }>(c, '/merchant/common/config')).currency;
-/** The Order tab's badge: the specification's status 5, page 1, limit 10 `total`. */
+  (await get<{ currency: CurrencyInfo }>(c, accountPaths.config)).currency;
+/** The Order tab's badge: the specification's status 5, page 1, limit 10 `total` (ORDER_BADGE_QUERY). */
 export const getOrderBadge = async (c: Caller): Promise<number> =>
-  (await get<{ total: number }>(c, '/merchant/order/list', { status: '5', page: '1', limit: '10' })).total;
+  (await get<{ total: number }>(c, orderPaths.list, ORDER_BADGE_QUERY)).total;
 
 /** Enough of the dashboard's shape to draw from: a snapshot from an older version reads as none. */
 export function isDashboard(data: unknown): data is Dashboard {

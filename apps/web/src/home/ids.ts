@@ -1,4 +1,4 @@
-import type { EchartRange } from '@dropdesk/contract/dashboard';
+import type { EchartRange } from '@dropdesk/contract/constants';
 import type { DateStyle } from '../features/home/components/dates';
 import type { NumberStyle } from '../lib/amount';
 
@@ -46,8 +46,8 @@ export const FIGURES = [
 ] as const;
 export type Figure = (typeof FIGURES)[number];
 
-/** The contract's ECHART_RANGES, in their order (a value import of contract/dashboard brings zod). */
-export const RANGES = ['today', 'seven', 'thirty'] as const satisfies readonly EchartRange[];
+/** The curve's ranges, in their order: the contract's (constants.ts, no zod). */
+export { ECHART_RANGES as RANGES } from '@dropdesk/contract/constants';
 
 /** The sales curve's height in pixels: uPlot's (curve.ts) and the sketch drawn before it (sketch.ts). */
 export const CURVE_HEIGHT = 200;

@@ -1,6 +1,6 @@
 import type { CurrencyInfo, MerInfo } from '@dropdesk/contract/account';
-import { isLang, type Lang } from '@dropdesk/contract/constants';
-import type { EchartRange } from '@dropdesk/contract/dashboard';
+import type { EchartRange } from '@dropdesk/contract/constants';
+import { isLang, LATE_PICKUP_HOURS, type Lang } from '@dropdesk/contract/constants';
 import { parseMoney, formatMoney as wireMoney } from '@dropdesk/contract/money';
 // The page's look: the app's base styles and the classes HomeView draws with (./styles), into one
 // stylesheet that scripts/prerender.mjs writes inline into the page.
@@ -59,8 +59,6 @@ const styles = stylesheets.home;
 /** Under these names (and the merchant's id) the last answers are kept in local storage. */
 const SNAPSHOT = { dashboard: 'dashboard-v1', currency: 'currency-v1', affiche: 'affiche-v1' } as const;
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-/** An order picked up later than this after payment costs credit points (contract LATE_PICKUP_HOURS). */
-const LATE_HOURS = 48;
 
 export interface PageEnv {
   /** Opens another address with a full page load (the login page). */
@@ -294,7 +292,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
         fill(texts.credit.times, { events: n(events), points: n(points) });
       row(texts.credit.base, c.base);
       row(
-        fill(texts.credit.latePickups, { hours: n(LATE_HOURS) }),
+        fill(texts.credit.latePickups, { hours: n(LATE_PICKUP_HOURS) }),
         -(c.late_pickups * c.penalties.late_pickup),
         times(c.late_pickups, c.penalties.late_pickup),
       );
@@ -307,7 +305,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
       content.append(
         para(fill(texts.credit.explain, { base: n(c.base), days: n(c.window_days) })),
         table,
-        para(fill(texts.credit.tip, { hours: n(LATE_HOURS) })),
+        para(fill(texts.credit.tip, { hours: n(LATE_PICKUP_HOURS) })),
       );
     } else {
       one('h2', dialog).textContent = texts.followers.title;

@@ -1,5 +1,7 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import { isLang, LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import * as accountPaths from '@dropdesk/contract/paths/account';
+import type { PathRow } from '@dropdesk/contract/route';
 // The page's look: the app's base styles and the classes LoginView draws with, into one stylesheet
 // that scripts/prerender.mjs writes inline into the page.
 import 'antd-mobile/es/global';
@@ -105,7 +107,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     }, 3000);
   };
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope> => {
+  const call = async ({ method, path }: PathRow, body?: unknown): Promise<Envelope> => {
     const res = await fetch(path, {
       method,
       headers: { lang: pageLang, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -119,7 +121,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const captchaBox = byId<HTMLElement>(ids.fieldBox('captcha')) as HTMLElement;
   const loadCaptcha = async () => {
     try {
-      const res = await call('GET', '/merchant/common/captcha');
+      const res = await call(accountPaths.captcha);
       if (res.code !== 1) return void setFormError(res.msg ?? texts.network);
       const data = res.data as { captcha_id: string; image: string };
       captchaId = data.captcha_id;
@@ -162,7 +164,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     const label = submit.textContent;
     submit.textContent = texts.loading;
     try {
-      const res = await call('POST', '/merchant/merchant/login', {
+      const res = await call(accountPaths.login, {
         account: input('account').value.trim(),
         password: input('password').value,
         ...(captchaId ? { captcha_id: captchaId, captcha: input('captcha').value.trim() } : {}),

@@ -1,3 +1,4 @@
+import { MAX_ORDER_QUANTITY } from '@dropdesk/contract/constants';
 import { formatMoney as formatWire, parseMoney } from '@dropdesk/contract/money';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { Field } from '../../components/Field';
 import { Money } from '../../components/Money';
 import { NotFound } from '../../components/NotFound';
 import { actionKeys, api, StoreError } from '../../lib/api';
-import { MAX_ORDER_QUANTITY } from '../../lib/limits';
 import { keepOrderLink, tokenOf } from '../../lib/order-links';
 import { useBuyer } from '../../lib/session';
 import { loadJson, save } from '../../lib/storage';

@@ -1,3 +1,4 @@
+import { RATING_MAX, RATING_MIN } from '@dropdesk/contract/constants';
 import type { DataOf } from '@dropdesk/contract/route';
 import type { BuyerOrder, storeRoutes } from '@dropdesk/contract/store';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { useFailureText } from '../../components/Failure';
 import { Field } from '../../components/Field';
 import { Money } from '../../components/Money';
 import { actionKeys, api, StoreError } from '../../lib/api';
-import { RATING_MAX, RATING_MIN } from '../../lib/limits';
 
 type Payment = DataOf<typeof storeRoutes.order>['payment'];
 

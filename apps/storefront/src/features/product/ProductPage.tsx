@@ -1,3 +1,4 @@
+import { MAX_ORDER_QUANTITY } from '@dropdesk/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -7,7 +8,6 @@ import { Money } from '../../components/Money';
 import { NotFound } from '../../components/NotFound';
 import { api } from '../../lib/api';
 import { followShop } from '../../lib/i18n';
-import { MAX_ORDER_QUANTITY } from '../../lib/limits';
 import { useTitle } from '../../lib/title';
 import { useLoad } from '../../lib/use-load';
 import { recordVisit } from '../../lib/visitor';

@@ -1,0 +1,19 @@
+/** The rows of `storeRoutes` (store.ts): method, path and auth. See route.ts `PathRow`. */
+
+export const shop = { method: 'GET', path: '/store/shop', auth: 'buyer_optional' } as const;
+export const products = { method: 'GET', path: '/store/products', auth: 'none' } as const;
+export const product = { method: 'GET', path: '/store/product', auth: 'none' } as const;
+export const visit = { method: 'POST', path: '/store/visit', auth: 'none' } as const;
+export const follow = { method: 'POST', path: '/store/follow', auth: 'buyer' } as const;
+export const sendCode = { method: 'POST', path: '/store/auth/send_code', auth: 'none' } as const;
+export const login = { method: 'POST', path: '/store/auth/login', auth: 'none' } as const;
+export const logout = { method: 'POST', path: '/store/auth/logout', auth: 'buyer' } as const;
+export const checkout = { method: 'POST', path: '/store/checkout', auth: 'buyer_optional' } as const;
+export const testPay = { method: 'POST', path: '/store/pay/test', auth: 'none' } as const;
+export const orders = { method: 'GET', path: '/store/orders', auth: 'buyer' } as const;
+export const order = { method: 'GET', path: '/store/order', auth: 'buyer_optional' } as const;
+export const cancel = { method: 'POST', path: '/store/order/cancel', auth: 'buyer_optional' } as const;
+export const confirm = { method: 'POST', path: '/store/order/confirm', auth: 'buyer_optional' } as const;
+export const rate = { method: 'POST', path: '/store/order/rate', auth: 'buyer_optional' } as const;
+export const refund = { method: 'POST', path: '/store/order/refund', auth: 'buyer_optional' } as const;
+export const appeal = { method: 'POST', path: '/store/order/appeal', auth: 'buyer_optional' } as const;
