@@ -21,6 +21,16 @@ export async function renderConsole(path: string) {
   await setupI18n();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
+  // The screen's code arrives first (lazy routes: a cold import takes seconds on a busy machine, and
+  // the page is blank meanwhile), as a person waits for the page to load; then the test's own waits
+  // are for what the screen shows.
+  await waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 60_000 },
+  );
   return { router, ...view };
 }
 
