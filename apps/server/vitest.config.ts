@@ -7,6 +7,8 @@ const jsonDir = process.env.VITEST_JSON_DIR;
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Migrates one template database per run; each test app starts on a copy (test/app.ts).
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
