@@ -11,6 +11,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker imports the app once for all its files (docs/testing.md): importing it was most
+    // of a file's time, and no test file leaves state in a module that the next one would see.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: jsonDir ? ['default', 'json'] : ['default'],
