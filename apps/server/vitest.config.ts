@@ -7,8 +7,13 @@ const jsonDir = process.env.VITEST_JSON_DIR;
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Migrates one template database per run; each test app starts on a copy (test/app.ts).
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Each worker imports the app once for all its files (docs/testing.md): importing it was most
+    // of a file's time, and no test file leaves state in a module that the next one would see.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: jsonDir ? ['default', 'json'] : ['default'],

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/database';
+import { type Database, openDatabase, SQLITE_FILE } from '../src/db/database';
 import type { CaptchaMaker } from '../src/lib/captcha';
 import { ManualClock } from '../src/lib/clock';
 
@@ -31,6 +32,10 @@ export interface TestApp {
  * A fresh server on a fresh database: a temporary SQLite file, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for this app and dropped after it. Same code path as production,
  * except a manual clock, a known captcha answer and a lower (still Argon2id) hashing cost.
+ *
+ * The fresh database is a copy of the run's template (test/global-setup.ts), migrated once per run:
+ * the app's migrator still runs at start and finds nothing to do. Without a template (a config
+ * without that global setup) the app migrates an empty database, as production does.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -51,7 +56,8 @@ export async function buildTestApp(
     dbName = `dd_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    const template = inject('pgTemplate');
+    await admin.query(`create database ${dbName}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
@@ -80,6 +86,11 @@ export async function buildTestApp(
     consoleDist: path.join(dataDir, 'no-console'),
     ...overrides,
   };
+  const sqliteTemplate = inject('sqliteTemplate');
+  if (!first && !config.databaseUrl && sqliteTemplate) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.copyFileSync(sqliteTemplate, path.join(config.dataDir, SQLITE_FILE));
+  }
   // Closing drops the database `with (force)`: a pooled connection still ending then is told so.
   const lostConnections: Error[] = [];
   const database = openDatabase({

@@ -61,6 +61,9 @@ function safeNumber(text: string): number {
 pg.types.setTypeParser(pg.types.builtins.INT8, safeNumber);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, safeNumber);
 
+/** The SQLite file's name inside dataDir, unless `file` says otherwise. */
+export const SQLITE_FILE = 'dropdesk.sqlite';
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -94,7 +97,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, options.file ?? 'dropdesk.sqlite');
+  const file = path.join(options.dataDir, options.file ?? SQLITE_FILE);
   const sqlite = new SQLite(file);
   // WAL with synchronous=FULL: every acknowledged commit is on disk before we answer.
   sqlite.pragma('journal_mode = WAL');
