@@ -46,9 +46,18 @@ export async function screenSettled(page: Page) {
       if (document.fonts.status !== 'loaded') return false;
       if (!document.querySelector('#root > *, body > main, body > div')) return false;
       if (document.querySelector('[aria-busy="true"], .adm-skeleton')) return false;
-      for (const el of document.querySelectorAll('[role="status"], .loading'))
-        if (words.includes((el.textContent ?? '').trim()) && (el as HTMLElement).offsetParent !== null)
+      // A loading line on the screen (one below it, a long list's "more on scroll", waits for the
+      // reader to scroll there: nobody waits for it).
+      for (const el of document.querySelectorAll('[role="status"], .loading')) {
+        const r = el.getBoundingClientRect();
+        if (
+          words.includes((el.textContent ?? '').trim()) &&
+          (el as HTMLElement).offsetParent !== null &&
+          r.top < window.innerHeight &&
+          r.bottom > 0
+        )
           return false;
+      }
       return true;
     },
     LOADING,
