@@ -5,8 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests: the BUILT merchant app served by the REAL server (apps/server) on a fresh SQLite
- * DATA_DIR, driven by Debian's Chromium at 390×844.
+ * Browser tests, in one run on one server: the merchant app's (e2e/, project `chromium-mobile`,
+ * Debian's Chromium at 390×844) and then the operator console's (apps/admin/e2e, project `console`,
+ * at 1440×900), against the BUILT apps served by the REAL server (apps/server) on a fresh SQLite
+ * DATA_DIR. One run boots, seeds and enrols the demo admin's second factor once for both (two runs
+ * did each twice), and writes one report (PW_JSON). `npm run test:e2e --workspace apps/admin` runs
+ * the console's project alone. The projects run one after the other on one worker: the specs share
+ * the server and its clock, which some of them move.
  *
  * The port and the data folder are chosen once, in the runner process, and handed to the workers
  * through the environment (workers load this file again and inherit process.env), so every
@@ -22,7 +27,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 const E2E_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
 
 export default defineConfig({
-  testDir: './e2e',
   outputDir: './test-results',
   globalTeardown: './e2e/support/teardown.ts',
   timeout: 60_000,
@@ -50,7 +54,24 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     },
   },
-  projects: [{ name: 'chromium-mobile', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium-mobile', testDir: './e2e', use: { browserName: 'chromium' } },
+    {
+      name: 'console',
+      testDir: '../admin/e2e',
+      outputDir: '../admin/test-results',
+      timeout: 120_000,
+      expect: { timeout: 15_000 },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1440, height: 900 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+        locale: 'en-US',
+      },
+    },
+  ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
     cwd: webDir,
@@ -64,6 +85,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: path.join(webDir, 'dist'),
+      CONSOLE_DIST: path.join(webDir, '../admin/dist'),
       SEED_DEMO: 'true',
       // Every test registers its own merchant from one address: lift the per-client rate limits.
       RATE_LIMIT_SCALE: '100',

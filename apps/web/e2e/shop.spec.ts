@@ -148,9 +148,14 @@ test('basic info, social link and banner saved in the merchant app are what buye
   await expect(page).toHaveURL(/\/uploadBanner$/);
   const home = page.getByTestId('banner-banner');
   await expect(home).toContainText(msg(lang, 'shop.banner.none'));
-  // The upload is held back a moment, so the progress bar is seen.
+  // The upload is held back until the progress bar has been seen (not for a fixed time: on a busy
+  // machine a second could pass before the bar was looked for).
+  let seen!: () => void;
+  const barSeen = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
   await page.route('**/merchant/common/upload', async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await barSeen;
     await route.continue();
   });
   await home
@@ -163,6 +168,7 @@ test('basic info, social link and banner saved in the merchant app are what buye
   await expect(use).toBeEnabled();
   await use.click();
   await expect(home.getByRole('progressbar', { name: msg(lang, 'upload.uploading') })).toBeVisible();
+  seen();
   await expect(home.getByRole('progressbar')).toHaveCount(0);
   await expect(home).toContainText(msg(lang, 'shop.banner.ready'));
   await expect(home.getByRole('img', { name: msg(lang, 'shop.banner.new') })).toBeVisible();

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+import { screenSettled } from './app';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -41,10 +42,7 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
 }
 
 /**
- * Waits until a screen has settled enough to audit: its data in (the network quiet) and antd-mobile's
- * enter animations done (a half-faded element fails colour contrast).
+ * Waits until a screen has settled enough to audit: its data in and its enter animations done (a
+ * half-faded element fails colour contrast). See app.ts `screenSettled`.
  */
-export async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
+export const settled = (page: Page) => screenSettled(page);
