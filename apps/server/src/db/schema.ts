@@ -902,3 +902,5 @@ export interface DB {
 export type Merchant = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;
 export type Shop = Selectable<ShopsTable>;
+/** An order as read: the row every order rule (transitions, money, rollups, views) works on. */
+export type OrderRow = Selectable<OrdersTable>;

@@ -3,6 +3,7 @@ import type { Lang } from '@dropdesk/contract/constants';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { t } from '../../i18n/t';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
@@ -12,7 +13,7 @@ import { shopsRepository } from '../shop/shops.repository';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { type OrderWithRefund, ordersRepository as repo } from './orders.repository';
 import { readShipCsv, type ShipCsvResult } from './ship-csv';
-import { moveOrder, type OrderRow } from './transitions';
+import { moveOrder } from './transitions';
 
 export interface OrderDeskDeps {
   db: Db;

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant } from '../../../test/factories';
 import { newOrder } from '../../../test/orders';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import { LedgerError, type PostedJournal } from '../ledger/ledger';
 import {
   costOf,
@@ -15,7 +16,6 @@ import {
   settlementAmount,
   settlementJournal,
 } from './order-money';
-import type { OrderRow } from './transitions';
 
 /**
  * The order's figures as order-money.ts computes them (docs/figures.md "Orders basis"), each an

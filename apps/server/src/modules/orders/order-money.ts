@@ -1,8 +1,8 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import { Refusal } from '../../lib/refusal';
 import { type JournalInput, type PostedJournal, post, walletBalance } from '../ledger/ledger';
-import type { OrderRow } from './transitions';
 
 /**
  * An order's money, each movement one journal through the ledger (DESIGN §5 "Orders", "Refunds";

@@ -6,10 +6,9 @@ import {
   type RefundStatus,
 } from '@dropdesk/contract/orders';
 import type { Selectable } from 'kysely';
-import type { OrderEventsTable, RefundsTable } from '../../db/schema';
+import type { OrderEventsTable, OrderRow, RefundsTable } from '../../db/schema';
 import { iso } from '../../lib/clock';
 import { costOf, earningsOf, inEscrow, isCostEstimated } from './order-money';
-import type { OrderRow } from './transitions';
 
 /**
  * How an order reads on the wire: the merchant's list and detail, the operator's, the buyer's.

@@ -5,6 +5,7 @@ import { FIGURE_FILTERS, ORDER_TABS, type OrderStatus, type Settlement } from '@
 import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { moneyTransaction } from '../../db/transaction';
 import { t } from '../../i18n/t';
 import { notFound, Refusal } from '../../lib/refusal';
@@ -16,7 +17,7 @@ import type { MoneyDeps } from '../wallet/deps';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { pickupJournal } from './order-money';
 import { ordersRepository as repo } from './orders.repository';
-import { moveOrder, type OrderRow } from './transitions';
+import { moveOrder } from './transitions';
 
 export interface OrderListQuery extends Paging {
   status?: OrderStatus | undefined;

@@ -2,6 +2,7 @@ import { formatMoney } from '@dropdesk/contract/money';
 import { ORDER_STATUSES, type OrderStatus, type RefundStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { moneyTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
@@ -14,7 +15,7 @@ import { moneyTrailOf, orderItemOf, refundItemOf } from './order.views';
 import { refundJournal } from './order-money';
 import { type RefundRow, ordersRepository as repo } from './orders.repository';
 import { stockRepository } from './stock.repository';
-import { moveOrder, type OrderRow, updateOrderIn } from './transitions';
+import { moveOrder, updateOrderIn } from './transitions';
 
 export interface RefundsDeps {
   db: Db;

@@ -3,12 +3,13 @@ import { formatMoney } from '@dropdesk/contract/money';
 import type { paymentOut } from '@dropdesk/contract/store';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
 import { notifyOrder } from '../messages/notices.repository';
 import { paymentJournal, refundJournal } from '../orders/order-money';
 import { stockRepository } from '../orders/stock.repository';
-import { moveOrder, type OrderRow, updateOrderIn } from '../orders/transitions';
+import { moveOrder, updateOrderIn } from '../orders/transitions';
 import { type PaymentRow, paymentsRepository as payments } from './payments.repository';
 import { isSimulated, type PaymentProvider, type RequestHeaders, WebhookRejected } from './provider';
 
