@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import type { CaptchaMaker } from '../lib/captcha';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
-import type { VisitorIds } from '../modules/store/visitors';
+import type { VisitorIds } from '../modules/store';
 import type { Idempotency } from './idempotency';
 
 export interface SessionMerchant {

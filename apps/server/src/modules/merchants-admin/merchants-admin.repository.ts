@@ -4,7 +4,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/engine';
 import { countUpTo, fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { type MerchantIds, shopNameMatches } from '../shop/shop-search';
+import { type MerchantIds, shopNameMatches } from '../shop';
 
 export interface MerchantFilter {
   q?: string | undefined;

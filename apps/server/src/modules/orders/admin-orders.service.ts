@@ -8,8 +8,8 @@ import { t } from '../../i18n/t';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { recordDecision } from '../admin/operators';
-import { shopsRepository } from '../shop/shops.repository';
+import { recordDecision } from '../audit';
+import { shopNames } from '../shop';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { type OrderWithRefund, ordersRepository as repo } from './orders.repository';
 import { readShipCsv, type ShipCsvResult } from './ship-csv';
@@ -74,7 +74,7 @@ export class OrderDesk {
     const merchantId = ids.length && ids.every((id) => id === ids[0]) ? ids[0] : ids.length ? -1 : undefined;
     const merchantIds =
       query.merchant && 'shop' in query.merchant
-        ? await shopsRepository.named(db, query.merchant.shop, SHOPS_BY_NAME)
+        ? await shopNames.named(db, query.merchant.shop, SHOPS_BY_NAME)
         : undefined;
     const buyer =
       query.buyer && 'email' in query.buyer

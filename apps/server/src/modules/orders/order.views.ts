@@ -8,7 +8,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { OrderEventsTable, OrderRow, RefundsTable } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import { costOf, earningsOf, inEscrow, isCostEstimated } from './order-money';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
 
 /**
  * How an order reads on the wire: the merchant's list and detail, the operator's, the buyer's.

@@ -17,7 +17,7 @@ import { isPostgres } from '../../db/engine';
 import type { Paging } from '../../db/paging';
 import type { OrderEventsTable, OrderRow, RefundsTable } from '../../db/schema';
 import { likePattern, searchKey } from '../../db/text-search';
-import type { MerchantIds } from '../shop/shop-search';
+import type { MerchantIds } from '../shop';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/engine';
 import type { OrderRow, OrdersTable } from '../../db/schema';
 import { notFound, Refusal } from '../../lib/refusal';
-import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard/shop-stats';
+import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard';
 
 /** Whose order a transition may touch: the shop's, the buyer's, or (operators, jobs) any. */
 export interface OrderScope {

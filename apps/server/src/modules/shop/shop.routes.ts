@@ -1,7 +1,7 @@
 import { adminShopRoutes as a, shopRoutes as r } from '@dropdesk/contract/shop';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { ServiceContacts } from './service-contact';
+import { ServiceContacts } from '../platform';
 import { ShopSettings } from './shop.service';
 import { ShopAdmin } from './shop-admin.service';
 

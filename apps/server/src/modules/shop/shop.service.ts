@@ -7,8 +7,8 @@ import type { Db } from '../../db/database';
 import type { ShopsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldRefusal, unauthorized } from '../../lib/refusal';
-import { loadMerInfo } from '../account/merinfo';
-import { uploadsRepository } from '../uploads/uploads.repository';
+import { loadMerInfo } from '../account';
+import { uploadRows } from '../uploads';
 import { shopsRepository } from './shops.repository';
 
 /** The body as validated: trimmed, each link checked (contract/shop.ts). */
@@ -72,7 +72,7 @@ export class ShopSettings {
    * reference is UPLOAD_INVALID at the field, and nothing is saved.
    */
   private async ownUpload(merchantId: number, ref: string, kind: UploadKind, field: string): Promise<void> {
-    const row = await uploadsRepository.byId(this.deps.db, ref);
+    const row = await uploadRows.byId(this.deps.db, ref);
     if (!row || row.merchant_id !== merchantId || row.kind !== kind || row.is_private)
       throw fieldRefusal('UPLOAD_INVALID', field);
   }

@@ -1,7 +1,7 @@
 import { ORDER_TOKEN_HEADER, storeRoutes as r } from '@dropdesk/contract/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
-import { paymentsOf } from '../payments/payments.routes';
+import { paymentsOf } from '../payments';
 import { BuyerAuth } from './buyer-auth.service';
 import { type BuyerAccess, BuyerOrders } from './buyer-orders.service';
 import { Checkout } from './checkout.service';
