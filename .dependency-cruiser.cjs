@@ -25,11 +25,6 @@ const KNOWN_KYSELY = [
   ],
   ['modules/dashboard/stats.check.ts', 'stats:check recomputes the rollups in SQL; moves with shop-stats.ts'],
   [
-    'modules/orders/order.views.ts',
-    'only the Selectable type of refund and event rows; to be named in db/schema.ts',
-  ],
-  ['modules/shop/shop.service.ts', 'only the Updateable type of a shop row; to be named in db/schema.ts'],
-  [
     'modules/shop/shop-search.ts',
     'the shop-name search query builders: to be renamed shop-search.repository.ts',
   ],

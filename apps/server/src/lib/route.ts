@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { t } from '../i18n/t';
-import type { SessionBuyer, SessionMerchant, SessionOperator } from '../plugins/types';
+import type { SessionBuyer, SessionMerchant, SessionOperator } from './sessions';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
