@@ -16,6 +16,7 @@ export default {
     'apps/server/src/modules/wallet/recharge.service.ts',
     // issue 20: the order money, refunds, settlement, express lane and alliance money
     'apps/server/src/modules/orders/order-money.ts',
+    'apps/server/src/modules/figures/order-figures.ts',
     'apps/server/src/modules/orders/refunds.service.ts',
     'apps/server/src/modules/orders/order-jobs.ts',
     'apps/server/src/modules/express/express.service.ts',

@@ -6,7 +6,7 @@ import { foldText } from '@dropdesk/contract/fold';
 import { sql } from 'kysely';
 import { type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { Sessions } from '../src/modules/auth/sessions';
+import { Sessions } from '../src/modules/sessions/sessions';
 import { benchMerchant, freshDatabase, measure, rng, startServers, type Target } from './support';
 
 /**

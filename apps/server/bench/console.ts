@@ -3,9 +3,9 @@ import { foldText } from '@dropdesk/contract/fold';
 import { sql } from 'kysely';
 import { type Db, type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { Sessions } from '../src/modules/auth/sessions';
 import { levelsRepository } from '../src/modules/catalogue/levels.repository';
 import { rebuildStats } from '../src/modules/dashboard/stats.check';
+import { Sessions } from '../src/modules/sessions/sessions';
 import {
   benchOrderRow,
   benchProduct,

@@ -2,9 +2,9 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { type Db, type Engine, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { Sessions } from '../src/modules/auth/sessions';
+import { addDays, dayKey, localDay } from '../src/lib/zoned';
 import { checkStats, rebuildStats } from '../src/modules/dashboard/stats.check';
-import { addDays, dayKey, localDay } from '../src/modules/reports/zoned';
+import { Sessions } from '../src/modules/sessions/sessions';
 import {
   benchMerchant,
   benchOrderRow,

@@ -7,9 +7,9 @@ import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/crypto';
 import { PayPasswords } from '../src/modules/account/paypwd.service';
-import { Sessions } from '../src/modules/auth/sessions';
 import { post } from '../src/modules/ledger/ledger';
 import { OrdersService } from '../src/modules/orders/orders.service';
+import { Sessions } from '../src/modules/sessions/sessions';
 import {
   benchMerchant,
   benchOrderRow,

@@ -4,10 +4,11 @@ import { foldText } from '@dropdesk/contract/fold';
 import { parseMoney } from '@dropdesk/contract/money';
 import { AFTER_SALES_MS, type OrderStatus } from '@dropdesk/contract/orders';
 import { expect } from 'vitest';
+import type { OrderRow } from '../src/db/schema';
 import { marginOf } from '../src/modules/catalogue/catalogue.service';
 import { ListingsService } from '../src/modules/catalogue/listings.service';
 import { paymentJournal, pickupJournal } from '../src/modules/orders/order-money';
-import { moveOrder, type OrderRow, updateOrderIn } from '../src/modules/orders/transitions';
+import { moveOrder, updateOrderIn } from '../src/modules/orders/transitions';
 import type { TestApp } from './app';
 import { newProduct } from './catalogue';
 

@@ -10,14 +10,14 @@ import { t } from '../i18n/t';
 import { iso } from '../lib/clock';
 import { newInviteCode } from '../lib/crypto';
 import { Refusal } from '../lib/refusal';
-import { audit } from '../modules/admin/operators';
-import { OperatorsAdmin } from '../modules/admin/operators.service';
-import { signHandoff } from '../modules/auth/handoff';
-import { Sessions } from '../modules/auth/sessions';
-import { checkStats, rebuildStats } from '../modules/dashboard/stats.check';
-import { checkLedger } from '../modules/ledger/ledger.check';
-import { OrderJobs } from '../modules/orders/order-jobs';
-import { ShopAdmin } from '../modules/shop/shop-admin.service';
+import { OperatorsAdmin } from '../modules/admin';
+import { audit } from '../modules/audit';
+import { signHandoff } from '../modules/auth';
+import { checkStats, rebuildStats } from '../modules/dashboard';
+import { checkLedger } from '../modules/ledger';
+import { OrderJobs } from '../modules/orders';
+import { Sessions } from '../modules/sessions';
+import { ShopAdmin } from '../modules/shop';
 import { openForCli } from './context';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { isPostgres } from '../modules/catalogue/search';
 import type { Db } from './database';
+import { isPostgres } from './engine';
 
 /**
  * Runs periodic work in one instance at a time (DESIGN §2, "Scaling out"): on PostgreSQL under a

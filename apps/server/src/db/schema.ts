@@ -13,7 +13,7 @@ import type {
   ReviewStatus,
   WithdrawMethod,
 } from '@dropdesk/contract/wallet';
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The tables, as Kysely sees them on both engines. Times are epoch milliseconds, money is integer
@@ -917,3 +917,7 @@ export interface DB {
 export type Merchant = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;
 export type Shop = Selectable<ShopsTable>;
+/** The columns a change of a shop sets. */
+export type ShopUpdate = Updateable<ShopsTable>;
+/** An order as read: the row every order rule (transitions, money, rollups, views) works on. */
+export type OrderRow = Selectable<OrdersTable>;

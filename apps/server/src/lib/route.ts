@@ -7,13 +7,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { t } from '../i18n/t';
+import type { SessionBuyer, SessionMerchant, SessionOperator } from './sessions';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * What the auth plugin guarantees on a row's request: the session its `auth` demands, never null
+ * (without one the request was answered 401 before the handler). Optional rows keep `| null`.
+ */
+type SignedIn<A> = A extends 'merchant'
+  ? { merchant: SessionMerchant }
+  : A extends 'operator'
+    ? { operator: SessionOperator }
+    : A extends 'buyer'
+      ? { buyer: SessionBuyer }
+      : unknown;
 
 export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Body: Out<R['body']>;
   Querystring: Out<R['query']>;
-}>;
+}> &
+  SignedIn<R['auth']>;
 
 export type Handler<R extends RouteDef> = (
   request: RouteRequest<R>,

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickLang } from '../i18n/t';
 import { Refusal, unauthorized } from '../lib/refusal';
-import { Sessions } from '../modules/auth/sessions';
-import { BuyerSessions } from '../modules/store/buyer-sessions';
-import { PrivateLinks } from '../modules/uploads/private-links';
+import { Sessions } from '../modules/sessions';
+import { BuyerSessions } from '../modules/store';
+import { PrivateLinks } from '../modules/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {

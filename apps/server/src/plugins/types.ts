@@ -5,26 +5,11 @@ import type { Database } from '../db/database';
 import type { CaptchaMaker } from '../lib/captcha';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
-import type { VisitorIds } from '../modules/store/visitors';
+import type { SessionBuyer, SessionMerchant, SessionOperator } from '../lib/sessions';
+import type { VisitorIds } from '../modules/store';
 import type { Idempotency } from './idempotency';
 
-export interface SessionMerchant {
-  id: number;
-  status: 'active' | 'closed';
-  sessionId: number;
-}
-
-export interface SessionOperator {
-  id: number;
-  role: string;
-  sessionId: number;
-}
-
-/** A storefront buyer's session (modules/store/buyer-sessions.ts). */
-export interface SessionBuyer {
-  id: number;
-  sessionId: number;
-}
+export type { SessionBuyer, SessionMerchant, SessionOperator } from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {

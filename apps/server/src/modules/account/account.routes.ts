@@ -20,9 +20,9 @@ export async function accountRoutes(app: FastifyInstance) {
 
   route(app, r.config, () => account.publicConfig());
   route(app, r.languageList, () => ({ list: account.languages() }));
-  route(app, r.getMerInfo, (req) => account.merInfo(req.merchant!.id));
-  route(app, r.setLanguage, (req) => account.setLanguage(req.merchant!.id, req.query.lang));
-  route(app, r.setTimeZone, (req) => account.setTimeZone(req.merchant!.id, req.body.time_zone));
+  route(app, r.getMerInfo, (req) => account.merInfo(req.merchant.id));
+  route(app, r.setLanguage, (req) => account.setLanguage(req.merchant.id, req.query.lang));
+  route(app, r.setTimeZone, (req) => account.setTimeZone(req.merchant.id, req.body.time_zone));
   // Codes cost money (mail, SMS) and reach other people's inboxes: one a minute per destination,
   // and at most SEND_CODE_PER_CLIENT per window from one client address across all destinations,
   // so one client cannot spray codes at a list of addresses.
@@ -53,11 +53,11 @@ export async function accountRoutes(app: FastifyInstance) {
       ),
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
-  route(app, r.setPayPwd, (req) => payPasswords.set(req.merchant!.id, req.body.pay_password));
-  route(app, r.resetPay, (req) => payPasswords.change(req.merchant!.id, req.body), {
+  route(app, r.setPayPwd, (req) => payPasswords.set(req.merchant.id, req.body.pay_password));
+  route(app, r.resetPay, (req) => payPasswords.change(req.merchant.id, req.body), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });
-  route(app, r.verifyPay, (req) => payPasswords.confirm(req.merchant!.id, req.body.pay_password), {
+  route(app, r.verifyPay, (req) => payPasswords.confirm(req.merchant.id, req.body.pay_password), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
 }

@@ -28,16 +28,16 @@ export async function adminRoutes(app: FastifyInstance) {
 
   route(app, r.login, (req) => auth.login(req.body), signIn);
   route(app, r.loginTotp, (req) => auth.loginTotp(req.body), signIn);
-  route(app, r.logout, (req) => auth.logout(req.operator!));
-  route(app, r.me, (req) => auth.me(req.operator!));
+  route(app, r.logout, (req) => auth.logout(req.operator));
+  route(app, r.me, (req) => auth.me(req.operator));
 
   route(app, r.operators, (req) => {
     const { page, limit, ...filter } = req.query;
     return operators.page(filter, { page, limit });
   });
-  route(app, r.createOperator, (req) => operators.create(req.operator!.id, req.body));
-  route(app, r.updateOperator, (req) => operators.update(req.operator!.id, req.body));
-  route(app, r.resetTotp, (req) => operators.resetTotp(req.operator!.id, req.body.id));
+  route(app, r.createOperator, (req) => operators.create(req.operator.id, req.body));
+  route(app, r.updateOperator, (req) => operators.update(req.operator.id, req.body));
+  route(app, r.resetTotp, (req) => operators.resetTotp(req.operator.id, req.body.id));
   route(app, r.audit, (req) =>
     auditLog.page(
       {

@@ -20,7 +20,7 @@ import { csv, photo, postForm } from '../../../test/fixtures/catalogue';
 import { appealRefund, askRefund, newOrder } from '../../../test/orders';
 import { auditSince, lastAuditId } from '../../../test/services';
 import { askTopUp, openBankTopUps, READY, TOPUP_ACCOUNT, TRC20 } from '../../../test/wallet';
-import { audit } from './operators';
+import { audit } from '../audit';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 /** Less than the operators' idle time, so the test's admin stays signed in. */

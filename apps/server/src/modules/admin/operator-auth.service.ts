@@ -7,8 +7,8 @@ import { type HashCost, hashPassword, newToken, sha256, verifyPassword } from '.
 import { Refusal } from '../../lib/refusal';
 import { newTotpSecret, type SecretBox, totpMatch, totpUri } from '../../lib/totp';
 import type { SessionOperator } from '../../plugins/types';
-import type { Sessions } from '../auth/sessions';
-import { audit } from './operators';
+import { audit } from '../audit';
+import type { Sessions } from '../sessions';
 import { operatorsRepository as operators } from './operators.repository';
 
 export interface OperatorAuthDeps {

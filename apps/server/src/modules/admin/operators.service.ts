@@ -7,8 +7,8 @@ import type { OperatorsTable } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
 import { type HashCost, hashPassword } from '../../lib/crypto';
 import { notFound, Refusal } from '../../lib/refusal';
-import type { Sessions } from '../auth/sessions';
-import { type AuditValue, audit } from './operators';
+import { type AuditValue, audit } from '../audit';
+import type { Sessions } from '../sessions';
 import { type OperatorFilter, operatorsRepository as operators } from './operators.repository';
 
 type OperatorItem = z.infer<typeof operatorItem>;

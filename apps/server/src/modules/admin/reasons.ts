@@ -8,7 +8,7 @@ import {
 } from '@dropdesk/contract/reasons';
 import type { Db } from '../../db/database';
 import { t } from '../../i18n/t';
-import { merchantsRepository } from '../account/merchants.repository';
+import { merchantAccounts } from '../account';
 
 /** A review's rejection as the reject rows take it: a typed reason or a preset code (never both). */
 export interface Rejection<Q extends ReasonQueue> {
@@ -29,7 +29,7 @@ export async function rejectionReason<Q extends ReasonQueue>(
   rejection: Rejection<Q>,
 ): Promise<string> {
   if (rejection.reason_code === undefined) return rejection.reason ?? '';
-  const merchant = merchantId === undefined ? undefined : await merchantsRepository.byId(db, merchantId);
+  const merchant = merchantId === undefined ? undefined : await merchantAccounts.byId(db, merchantId);
   return t(merchant?.lang ?? DEFAULT_LANG, reasonKey(queue, rejection.reason_code));
 }
 

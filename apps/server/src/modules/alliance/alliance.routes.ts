@@ -10,7 +10,7 @@ export async function allianceRoutes(app: FastifyInstance) {
     clock: app.clock,
     publicUrl: app.config.publicUrl,
   });
-  route(app, r.coalition, (req) => alliance.coalition(req.merchant!.id, req.query));
+  route(app, r.coalition, (req) => alliance.coalition(req.merchant.id, req.query));
   route(app, a.settings, () => alliance.settings());
-  route(app, a.setSettings, (req) => alliance.setRate(req.operator!, req.body.commission_bps));
+  route(app, a.setSettings, (req) => alliance.setRate(req.operator, req.body.commission_bps));
 }

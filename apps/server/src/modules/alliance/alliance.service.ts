@@ -4,9 +4,9 @@ import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
-import { post } from '../ledger/ledger';
-import { notify } from '../messages/notices.repository';
+import { audit } from '../audit';
+import { post } from '../ledger';
+import { notify } from '../notices';
 import { allianceRepository as repo } from './alliance.repository';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -10,7 +10,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, r.captcha, () => auth.newCaptcha(), perClient(30, '1 minute'));
   route(app, r.login, (req) => auth.login(req.ip, req.body), perClient(20, '1 minute'));
-  route(app, r.logout, (req) => auth.logout(req.merchant!.sessionId));
+  route(app, r.logout, (req) => auth.logout(req.merchant.sessionId));
   route(app, r.verifyCode, (req) => auth.verifyInviteCode(req.body.invite_code), perClient(30, '1 minute'));
   route(
     app,

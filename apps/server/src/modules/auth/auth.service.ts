@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
-import { merchantsRepository } from '../account/merchants.repository';
-import { loadMerInfo } from '../account/merinfo';
+import { loadMerInfo, merchantAccounts } from '../account';
 import { consumeHandoff, readHandoff } from './handoff';
 import { loginFailuresRepository } from './login-failures.repository';
 import {
@@ -120,10 +119,10 @@ export class AuthService {
       Promise.all(
         keys.map(({ key }) => loginFailuresRepository.settle(this.db, key, { wrong, heldSlot, now, since })),
       );
-    let merchant: Awaited<ReturnType<typeof merchantsRepository.byAccount>>;
+    let merchant: Awaited<ReturnType<typeof merchantAccounts.byAccount>>;
     let ok: boolean;
     try {
-      merchant = await merchantsRepository.byAccount(this.db, body.account);
+      merchant = await merchantAccounts.byAccount(this.db, body.account);
       // An unknown account verifies a dummy hash, so both failures take the same time.
       ok =
         (await verifyPassword(merchant?.password_hash ?? (await this.dummyHash), body.password)) &&

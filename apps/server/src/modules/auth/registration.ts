@@ -5,8 +5,8 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation, violatedColumn } from '../../db/errors';
 import { newInviteCode } from '../../lib/crypto';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
-import { merchantsRepository } from '../account/merchants.repository';
-import { levelsRepository } from '../catalogue/levels.repository';
+import { merchantAccounts } from '../account';
+import { merchantLevels } from '../catalogue';
 
 /** The registration body after the contract has parsed it. */
 export type Registration = {
@@ -41,8 +41,8 @@ export async function precheckRegistration(db: Db, body: Registration, now: numb
   if (!(await resolveInviteCode(db, body.invite_code))) {
     throw fieldRefusal('INVITE_CODE_INVALID', 'invite_code');
   }
-  if (await merchantsRepository.byAccount(db, body.phone)) throw fieldRefusal('PHONE_TAKEN', 'phone');
-  if (await merchantsRepository.byAccount(db, body.email)) throw fieldRefusal('EMAIL_TAKEN', 'email');
+  if (await merchantAccounts.byAccount(db, body.phone)) throw fieldRefusal('PHONE_TAKEN', 'phone');
+  if (await merchantAccounts.byAccount(db, body.email)) throw fieldRefusal('EMAIL_TAKEN', 'email');
   const refs = Object.keys(UPLOAD_FIELDS) as Array<keyof typeof UPLOAD_FIELDS>;
   const rows = await db
     .selectFrom('uploads')
@@ -98,7 +98,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
       continue;
     }
     try {
-      id = await merchantsRepository.insert(tx, {
+      id = await merchantAccounts.insert(tx, {
         phone: input.phone,
         email: input.email,
         password_hash: input.passwordHash,
@@ -130,7 +130,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
       .values({ code, merchant_id: id, created_by: null, max_uses: null, revoked_at: null, created_at: now })
       .execute();
   }
-  await levelsRepository.giveBaseLevel(tx, id, now);
+  await merchantLevels.giveBaseLevel(tx, id, now);
   await tx
     .insertInto('shops')
     .values({

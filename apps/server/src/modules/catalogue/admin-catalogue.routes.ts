@@ -37,22 +37,22 @@ export async function adminCatalogueRoutes(app: FastifyInstance) {
   const levels = new LevelsAdmin({ db: app.database.db, clock: app.clock });
 
   route(app, r.categories, () => catalogue.categories());
-  route(app, r.createCategory, (req) => catalogue.createCategory(req.operator!, req.body));
-  route(app, r.updateCategory, (req) => catalogue.updateCategory(req.operator!, req.body));
+  route(app, r.createCategory, (req) => catalogue.createCategory(req.operator, req.body));
+  route(app, r.updateCategory, (req) => catalogue.updateCategory(req.operator, req.body));
   route(app, r.products, (req) => catalogue.products(req.query));
-  route(app, r.createProduct, (req) => catalogue.createProduct(req.operator!, req.body));
-  route(app, r.updateProduct, (req) => catalogue.updateProduct(req.operator!, req.body));
+  route(app, r.createProduct, (req) => catalogue.createProduct(req.operator, req.body));
+  route(app, r.updateProduct, (req) => catalogue.updateProduct(req.operator, req.body));
   route(app, r.uploadImage, async (req) => {
     const { fields, file } = await readForm(req, ['product_id']);
-    return catalogue.addImage(req.operator!, productIdOf(fields.product_id), file);
+    return catalogue.addImage(req.operator, productIdOf(fields.product_id), file);
   });
   route(app, r.importCsv, async (req) => {
     const { fields, file } = await readForm(req, ['dry_run']);
-    return catalogue.importCsv(req.operator!, req.lang, file, dryRunOf(fields.dry_run));
+    return catalogue.importCsv(req.operator, req.lang, file, dryRunOf(fields.dry_run));
   });
   route(app, r.levels, () => levels.list());
-  route(app, r.createLevel, (req) => levels.create(req.operator!, req.body));
-  route(app, r.updateLevel, (req) => levels.update(req.operator!, req.body));
+  route(app, r.createLevel, (req) => levels.create(req.operator, req.body));
+  route(app, r.updateLevel, (req) => levels.update(req.operator, req.body));
 
   await app.register(mediaRoutes);
 }

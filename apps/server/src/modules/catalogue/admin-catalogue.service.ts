@@ -6,8 +6,8 @@ import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, notFound } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
-import { notify } from '../messages/notices.repository';
+import { audit } from '../audit';
+import { notify } from '../notices';
 import {
   type CategoryNameRow,
   type CategoryRow,

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { type Clock, iso } from '../../lib/clock';
 import { notFound } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
+import { audit } from '../audit';
 import { adminLevelsRepository, type LevelRow } from './admin-levels.repository';
 
 interface LevelTerms {

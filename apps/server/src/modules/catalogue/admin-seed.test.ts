@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client } from '../../../test/client';
 import { codeAt } from '../../../test/factories';
-import { DEMO, seedDemo } from '../../db/seed';
+import { DEMO, seedDemo } from '../../seed';
 import { productMediaDir } from './images';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';

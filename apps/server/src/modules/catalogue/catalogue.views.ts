@@ -62,7 +62,7 @@ export function listingItem(
   text: ProductText | undefined,
   image: ImageRow | undefined,
   marginBps: number,
-  /** Featured by an express-lane purchase now (express.repository featuredAt / featuredNow). */
+  /** Featured by an express-lane purchase now (featured.repository featuredAt / featuredNow). */
   recommended: boolean,
 ): ListingItem {
   return {

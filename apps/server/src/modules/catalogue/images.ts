@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ImageOut } from '@dropdesk/contract/catalogue';
 import sharp, { type Sharp } from 'sharp';
 import { Refusal } from '../../lib/refusal';
-import { sniff } from '../uploads/uploads.service';
+import { sniff } from '../uploads';
 
 /**
  * Product images: every upload becomes two WebP files, a square thumbnail for lists and a detail

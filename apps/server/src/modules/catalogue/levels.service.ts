@@ -1,10 +1,10 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import { moneyTransaction } from '../../db/transaction';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
-import { balanceAfter, post, walletBalance } from '../ledger/ledger';
-import { notify } from '../messages/notices.repository';
-import type { MoneyDeps } from '../wallet/deps';
+import { balanceAfter, post, walletBalance } from '../ledger';
+import { notify } from '../notices';
 import { currentLevel, levelItem } from './catalogue.views';
 import { levelsRepository } from './levels.repository';
 

@@ -4,10 +4,10 @@ import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/refusal';
-import { expressRepository } from '../express/express.repository';
 import { type CatalogueFilter, catalogueRepository } from './catalogue.repository';
 import { marginOf } from './catalogue.service';
 import { listingItem } from './catalogue.views';
+import { featuredRepository } from './featured.repository';
 import { levelsRepository } from './levels.repository';
 import { type ListOrder, listingsRepository } from './listings.repository';
 
@@ -129,7 +129,7 @@ export class ListingsService {
     const [texts, images, featured] = await Promise.all([
       catalogueRepository.texts(db, lang, ids),
       catalogueRepository.firstImages(db, ids),
-      expressRepository.featuredNow(db, merchantId, ids, this.deps.clock.now()),
+      featuredRepository.featuredNow(db, merchantId, ids, this.deps.clock.now()),
     ]);
     return {
       ...page,

@@ -1,8 +1,8 @@
-import { SEARCH_MIN_INDEXED_CHARS } from '@dropdesk/contract/catalogue';
 import type { Lang } from '@dropdesk/contract/constants';
-import { foldText } from '@dropdesk/contract/fold';
-import { type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/engine';
+import { isIndexed, likePattern, searchKey } from '../../db/text-search';
 
 /**
  * Title search, the one place the two engines differ (DESIGN §3: each engine's own full-text index;
@@ -26,29 +26,6 @@ import type { Db } from '../../db/database';
 
 /** Whose titles a search reads: a merchant's language and each product's main one, or all of them. */
 export type TitleScope = Lang | 'any';
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** The keyword holds at least one trigram, so the engines' indexes can answer it. */
-export function isIndexed(keyword: string): boolean {
-  return [...searchKey(keyword)].length >= SEARCH_MIN_INDEXED_CHARS;
-}
-
-/**
- * What a keyword is searched as: folded like the stored texts' twins ("VIỆT" → "viet", "Điện" →
- * "dien"). A keyword of marks alone, which folds to nothing, is searched as typed.
- */
-export function searchKey(keyword: string): string {
-  const folded = foldText(keyword.trim());
-  return folded === '' ? keyword.trim().toLowerCase() : folded;
-}
-
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern (escape character `\`). */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The product_search column of a language (`zh-CN` → `zh_cn`). */
 function searchColumn(lang: Lang): string {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { Paging } from '../../db/paging';
-import { accountKey } from '../ledger/ledger';
+import { accountKey } from '../ledger';
 
 /**
  * The dashboard's reads: the rollups of shop-stats.ts and, for the ratings drill-down, the rated

@@ -9,8 +9,8 @@ import { DashboardService } from './dashboard.service';
  */
 export async function dashboardRoutes(app: FastifyInstance) {
   const dashboard = new DashboardService({ db: app.database.db, clock: app.clock });
-  route(app, r.index, (req) => dashboard.index(req.merchant!.id));
-  route(app, r.echart, (req) => dashboard.echart(req.merchant!.id, req.query.range));
-  route(app, r.visits, (req) => dashboard.visits(req.merchant!.id, req.query.days));
-  route(app, r.ratings, (req) => dashboard.ratings(req.merchant!.id, req.query));
+  route(app, r.index, (req) => dashboard.index(req.merchant.id));
+  route(app, r.echart, (req) => dashboard.echart(req.merchant.id, req.query.range));
+  route(app, r.visits, (req) => dashboard.visits(req.merchant.id, req.query.days));
+  route(app, r.ratings, (req) => dashboard.ratings(req.merchant.id, req.query));
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { unauthorized } from '../../lib/refusal';
-import { addDays, dayKey, type LocalDay, localDay, startOf, validZone } from '../reports/zoned';
+import { addDays, dayKey, type LocalDay, localDay, startOf, validZone } from '../../lib/zoned';
 import { dashboardRepository as repo, type ShopHead } from './dashboard.repository';
 import { SLOT_MS, slotOf } from './shop-stats';
 

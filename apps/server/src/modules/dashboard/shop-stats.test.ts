@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OrderRow } from '../orders/transitions';
+import type { OrderRow } from '../../db/schema';
 import { creditScore, ratingMean } from './dashboard.service';
 import { FIGURE_COLUMNS, figuresOf, LATE_PICKUP_MS, SLOT_MS, setsFigureColumns } from './shop-stats';
 

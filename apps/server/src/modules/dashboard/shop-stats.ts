@@ -1,8 +1,8 @@
 import { LATE_PICKUP_HOURS } from '@dropdesk/contract/dashboard';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { costOf, earningsOf, inEscrow, isCostEstimated } from '../orders/order-money';
-import type { OrderRow } from '../orders/transitions';
+import type { OrderRow } from '../../db/schema';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
 
 /**
  * The dashboard's per-shop rollups (migration 008, docs/dashboard.md "Rollups"), written in the

@@ -1,7 +1,7 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { isPostgres } from '../catalogue/search';
+import { isPostgres } from '../../db/engine';
 import { LATE_PICKUP_MS, SLOT_MS } from './shop-stats';
 
 /**

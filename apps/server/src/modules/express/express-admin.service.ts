@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, notFound } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
+import { audit } from '../audit';
 import { type PackageRow, expressRepository as repo } from './express.repository';
 import { namesOf } from './express.service';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { iso } from '../../lib/clock';
-import { notify } from '../messages/notices.repository';
+import { notify } from '../notices';
 import { expressRepository as repo } from './express.repository';
 import { nameIn } from './express.service';
 

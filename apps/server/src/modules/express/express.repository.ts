@@ -1,21 +1,11 @@
 import type { PurchaseState } from '@dropdesk/contract/express';
-import type { Selectable, Updateable } from 'kysely';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
 import type { ExpressPackagesTable, ExpressPurchasesTable } from '../../db/schema';
 
 export type PackageRow = Selectable<ExpressPackagesTable>;
 export type PurchaseRow = Selectable<ExpressPurchasesTable>;
-
-/**
- * Whether the listing aliased `l` is featured at `now`: some purchase of its merchant features its
- * product and has not ended (the express_featured_now index: merchant, product, ends_at). The one
- * definition of "recommended", used by product management and the storefront alike.
- */
-export function featuredAt(now: number): Expression<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from express_featured f where f.merchant_id = l.merchant_id and f.product_id = l.product_id and f.ends_at > ${now})`;
-}
 
 /** Queries of the express lane: packages, purchases and the products they feature. */
 export const expressRepository = {
@@ -82,25 +72,6 @@ export const expressRepository = {
       .where('l.merchant_id', '=', merchantId)
       .where('l.id', 'in', [...ids])
       .execute();
-  },
-
-  /** Of `productIds`, those the merchant has featured at `now`. */
-  async featuredNow(
-    db: Db,
-    merchantId: number,
-    productIds: readonly number[],
-    now: number,
-  ): Promise<Set<number>> {
-    if (productIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('express_featured')
-      .select('product_id')
-      .distinct()
-      .where('merchant_id', '=', merchantId)
-      .where('product_id', 'in', [...productIds])
-      .where('ends_at', '>', now)
-      .execute();
-    return new Set(rows.map((r) => r.product_id));
   },
 
   /** How many of the merchant's products are featured at `now`. */

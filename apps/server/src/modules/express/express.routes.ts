@@ -15,12 +15,12 @@ export async function expressRoutes(app: FastifyInstance) {
   const admin = new ExpressAdmin(deps);
   const money = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  route(app, r.train, (req) => express.train(req.merchant!.id, req.lang));
-  route(app, r.buyTrain, (req) => express.buy(req.merchant!.id, req.lang, req.body, req.idempotency), money);
-  route(app, r.buyTrainBill, (req) => express.bill(req.merchant!.id, req.lang, req.query));
+  route(app, r.train, (req) => express.train(req.merchant.id, req.lang));
+  route(app, r.buyTrain, (req) => express.buy(req.merchant.id, req.lang, req.body, req.idempotency), money);
+  route(app, r.buyTrainBill, (req) => express.bill(req.merchant.id, req.lang, req.query));
 
   route(app, a.packages, () => admin.list());
-  route(app, a.createPackage, (req) => admin.create(req.operator!, req.body));
-  route(app, a.updatePackage, (req) => admin.update(req.operator!, req.body));
-  route(app, a.disablePackage, (req) => admin.disable(req.operator!, req.body.id));
+  route(app, a.createPackage, (req) => admin.create(req.operator, req.body));
+  route(app, a.updatePackage, (req) => admin.update(req.operator, req.body));
+  route(app, a.disablePackage, (req) => admin.disable(req.operator, req.body.id));
 }

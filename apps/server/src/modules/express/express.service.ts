@@ -5,13 +5,12 @@ import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
 import { iso } from '../../lib/clock';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
-import { catalogueRepository } from '../catalogue/catalogue.repository';
-import { thumbOf } from '../catalogue/catalogue.views';
-import { balanceAfter, post, walletBalance } from '../ledger/ledger';
-import { notify } from '../messages/notices.repository';
-import type { MoneyDeps } from '../wallet/deps';
+import { featuredNow, products, thumbOf } from '../catalogue';
+import { balanceAfter, post, walletBalance } from '../ledger';
+import { notify } from '../notices';
 import { type PackageRow, type PurchaseRow, expressRepository as repo } from './express.repository';
 
 /** A package's (or a purchase's snapshot of its) names: `{lang: name}` JSON text. */
@@ -44,7 +43,7 @@ const stateAt = (row: PurchaseRow, now: number): PurchaseState => (row.ends_at >
  * The shop express lane: packages on sale, buying one, and the purchase records. A purchase pays
  * the package's price from the wallet to the platform's revenue (an `express_purchase` journal) and
  * features the chosen products from that moment until `ends_at`; "recommended" is computed from the
- * purchases at the clock's time (express.repository featuredAt), so a promotion ends on time
+ * purchases at the clock's time (catalogue/featured.repository featuredAt), so a promotion ends on time
  * whether or not the expiry job (express-jobs.ts) has run yet. Nothing here creates an order, a
  * visit or a sale: a featured product only comes first in the storefront.
  */
@@ -94,7 +93,7 @@ export class ExpressService {
     if (listings.some((l) => l!.status !== 'selling' || l!.active !== 1))
       throw fieldRefusal('NOT_ON_SHELF', 'listing_ids');
     const productIds = listings.map((l) => l!.product_id);
-    if ((await repo.featuredNow(db, merchantId, productIds, clock.now())).size > 0)
+    if ((await featuredNow(db, merchantId, productIds, clock.now())).size > 0)
       throw fieldRefusal('ALREADY_FEATURED', 'listing_ids');
     await this.deps.payPasswords.check(merchantId, body.pay_password);
 
@@ -116,7 +115,7 @@ export class ExpressService {
         created_at: now,
       });
       const journal = await this.pay(tx, merchantId, purchase, now);
-      if ((await repo.featuredNow(tx, merchantId, productIds, now)).size > 0)
+      if ((await featuredNow(tx, merchantId, productIds, now)).size > 0)
         throw fieldRefusal('ALREADY_FEATURED', 'listing_ids');
       await repo.feature(tx, purchase, productIds);
       await repo.setJournal(tx, purchase.id, journal.id);
@@ -184,8 +183,8 @@ export class ExpressService {
     );
     const productIds = featured.map((f) => f.product_id);
     const [texts, images] = await Promise.all([
-      catalogueRepository.texts(db, lang, productIds),
-      catalogueRepository.firstImages(db, productIds),
+      products.texts(db, lang, productIds),
+      products.firstImages(db, productIds),
     ]);
     return rows.map((row) => ({
       id: row.id,

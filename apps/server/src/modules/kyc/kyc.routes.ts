@@ -10,12 +10,12 @@ export async function kycRoutes(app: FastifyInstance) {
   // ID photos are named by links signed for the reader's session (modules/uploads/private-links.ts).
   const links = (req: FastifyRequest) => app.privateLinks.forRequest(req);
 
-  route(app, r.idcard, (req) => kyc.info(req.merchant!.id, links(req)));
-  route(app, r.submitIdcard, (req) => kyc.submit(req.merchant!.id, req.body, links(req)), limited);
-  route(app, r.bank, (req) => kyc.bank(req.merchant!.id));
-  route(app, r.changeBank, (req) => kyc.changeBank(req.merchant!.id, req.body), limited);
+  route(app, r.idcard, (req) => kyc.info(req.merchant.id, links(req)));
+  route(app, r.submitIdcard, (req) => kyc.submit(req.merchant.id, req.body, links(req)), limited);
+  route(app, r.bank, (req) => kyc.bank(req.merchant.id));
+  route(app, r.changeBank, (req) => kyc.changeBank(req.merchant.id, req.body), limited);
 
   route(app, a.list, (req) => kyc.list(req.query, links(req)));
-  route(app, a.approve, (req) => kyc.review(req.operator!, req.body.id, 'verified', null, links(req)));
-  route(app, a.reject, (req) => kyc.review(req.operator!, req.body.id, 'rejected', req.body, links(req)));
+  route(app, a.approve, (req) => kyc.review(req.operator, req.body.id, 'verified', null, links(req)));
+  route(app, a.reject, (req) => kyc.review(req.operator, req.body.id, 'rejected', req.body, links(req)));
 }

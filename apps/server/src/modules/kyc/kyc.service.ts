@@ -1,17 +1,17 @@
 import { decideOnce, ownerOf } from '../../db/decide';
 import type { Merchant } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { merchantsRepository } from '../account/merchants.repository';
-import { recordDecision } from '../admin/operators';
-import { type Rejection, rejectionReason } from '../admin/reasons';
-import { notify } from '../messages/notices.repository';
-import type { FileLink } from '../uploads/private-links';
-import { uploadsRepository } from '../uploads/uploads.repository';
-import type { MoneyDeps } from '../wallet/deps';
-import { bankCardView, maskAccount } from '../wallet/wallet.views';
+import { merchantAccounts } from '../account';
+import { type Rejection, rejectionReason } from '../admin';
+import { recordDecision } from '../audit';
+import { notify } from '../notices';
+import type { FileLink } from '../uploads';
+import { uploadRows } from '../uploads';
 import { bankCardsRepository } from './bank-cards.repository';
+import { bankCardView, maskAccount } from './bank-cards.views';
 import { kycRepository, type SubmissionRow } from './kyc.repository';
 
 const PHOTOS = ['id_card_front', 'id_card_back', 'id_card_hand'] as const;
@@ -47,7 +47,7 @@ export class KycService {
   async info(merchantId: number, link: FileLink) {
     const { db } = this.deps;
     const [merchant, last] = await Promise.all([
-      merchantsRepository.byId(db, merchantId),
+      merchantAccounts.byId(db, merchantId),
       kycRepository.latest(db, merchantId),
     ]);
     if (!merchant) throw unauthorized();
@@ -77,13 +77,13 @@ export class KycService {
     link: FileLink,
   ) {
     const { db } = this.deps;
-    const merchant = await merchantsRepository.byId(db, merchantId);
+    const merchant = await merchantAccounts.byId(db, merchantId);
     if (!merchant) throw unauthorized();
     if (merchant.kyc_status === 'pending') throw new Refusal('KYC_IN_PROGRESS');
     if (merchant.kyc_status === 'verified') throw new Refusal('KYC_ALREADY_VERIFIED');
     // Each photo: this merchant's own private upload of kind id_card, three different ones.
     const refs = PHOTOS.map((f) => body[f]);
-    const rows = await uploadsRepository.byIds(db, refs);
+    const rows = await uploadRows.byIds(db, refs);
     for (const field of PHOTOS) {
       const row = rows.find((r) => r.id === body[field]);
       if (!row || row.merchant_id !== merchantId || row.kind !== 'id_card')
@@ -120,7 +120,7 @@ export class KycService {
   private async view(rows: SubmissionRow[], link: FileLink) {
     const ids = rows.map((r) => r.merchant_id);
     const [merchants, rejected] = await Promise.all([
-      merchantsRepository.refs(this.deps.db, ids),
+      merchantAccounts.refs(this.deps.db, ids),
       kycRepository.rejected(this.deps.db, ids),
     ]);
     return rows.map((r) => {

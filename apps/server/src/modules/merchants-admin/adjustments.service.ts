@@ -8,8 +8,8 @@ import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
-import { audit, recordDecision } from '../admin/operators';
-import { balanceAfter, post, walletBalance } from '../ledger/ledger';
+import { audit, recordDecision } from '../audit';
+import { balanceAfter, post, walletBalance } from '../ledger';
 import {
   type AdjustmentLine,
   type AdjustmentRow,

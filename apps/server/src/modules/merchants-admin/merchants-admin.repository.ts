@@ -2,9 +2,9 @@ import type { KycStatus, MerchantStatus } from '@dropdesk/contract/account';
 import { MERCHANT_COUNT_CAP } from '@dropdesk/contract/merchants-admin';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/engine';
 import { countUpTo, fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { isPostgres } from '../catalogue/search';
-import { type MerchantIds, shopNameMatches } from '../shop/shop-search';
+import { type MerchantIds, shopNameMatches } from '../shop';
 
 export interface MerchantFilter {
   q?: string | undefined;

@@ -24,7 +24,7 @@ export async function merchantsAdminRoutes(app: FastifyInstance) {
   route(app, r.notices, (req) => merchants.notices(req.query));
 
   route(app, r.adjustments, (req) => adjustments.list(req.query));
-  route(app, r.proposeAdjustment, (req) => adjustments.propose(req.operator!, req.body, req.idempotency));
-  route(app, r.approveAdjustment, (req) => adjustments.approve(req.operator!, req.body.id, req.idempotency));
-  route(app, r.rejectAdjustment, (req) => adjustments.reject(req.operator!, req.body, req.idempotency));
+  route(app, r.proposeAdjustment, (req) => adjustments.propose(req.operator, req.body, req.idempotency));
+  route(app, r.approveAdjustment, (req) => adjustments.approve(req.operator, req.body.id, req.idempotency));
+  route(app, r.rejectAdjustment, (req) => adjustments.reject(req.operator, req.body, req.idempotency));
 }

@@ -6,12 +6,11 @@ import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { notFound } from '../../lib/refusal';
-import { loadMerInfo } from '../account/merinfo';
-import type { SessionPolicy } from '../auth/sessions';
-import { kycRepository } from '../kyc/kyc.repository';
-import { ordersRepository } from '../orders/orders.repository';
-import { reportsRepository } from '../reports/reports.repository';
-import { ReportsService } from '../reports/reports.service';
+import { loadMerInfo } from '../account';
+import { identitySubmissions } from '../kyc';
+import { orderCounts } from '../orders';
+import { ReportsService, reportFigures } from '../reports';
+import type { SessionPolicy } from '../sessions';
 import { merchantsAdminRepository as repo } from './merchants-admin.repository';
 
 export interface MerchantsAdminDeps {
@@ -74,11 +73,11 @@ export class MerchantsAdmin {
     const now = clock.now();
     const [parentId, balances, identity, level, counts, orders] = await Promise.all([
       repo.parentOf(db, id),
-      reportsRepository.merchantBalances(db, [id]),
-      kycRepository.latest(db, id),
+      reportFigures.merchantBalances(db, [id]),
+      identitySubmissions.latest(db, id),
       repo.levelTerms(db, id),
       repo.counts(db, id, { now, idleSince: now - sessions.idleMs }),
-      ordersRepository.countsByStatus(db, id, []),
+      orderCounts.countsByStatus(db, id, []),
     ]);
     const { invite_link: _link, ...rest } = info;
     const balance = balances.get(id) ?? { wallet: 0, hold: 0 };

@@ -5,7 +5,7 @@ import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
+import { audit } from '../audit';
 import {
   type AnnouncementRow,
   announcementsRepository as announcements,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { Client } from '../../../test/client';
-import { DEMO, seedDemo } from '../../db/seed';
+import { DEMO, seedDemo } from '../../seed';
 import { DEMO_ANNOUNCEMENTS } from './announcements.seed';
 
 describe(`the demo's announcements (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

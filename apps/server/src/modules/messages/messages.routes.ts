@@ -15,14 +15,14 @@ export async function messageRoutes(app: FastifyInstance) {
   const desk = new MessageDesk(deps);
 
   route(app, r.affiche, (req) => messages.affiche(req.lang, req.query));
-  route(app, r.notice, (req) => messages.list(req.merchant!.id, req.query));
-  route(app, r.noticeDetail, (req) => messages.detail(req.merchant!.id, req.query));
-  route(app, r.unread, (req) => messages.unread(req.merchant!.id));
-  route(app, r.seeNotice, (req) => messages.see(req.merchant!.id, req.body));
+  route(app, r.notice, (req) => messages.list(req.merchant.id, req.query));
+  route(app, r.noticeDetail, (req) => messages.detail(req.merchant.id, req.query));
+  route(app, r.unread, (req) => messages.unread(req.merchant.id));
+  route(app, r.seeNotice, (req) => messages.see(req.merchant.id, req.body));
 
   route(app, a.broadcasts, (req) => desk.broadcasts(req.query));
-  route(app, a.broadcast, (req) => desk.broadcast(req.operator!, req.body));
+  route(app, a.broadcast, (req) => desk.broadcast(req.operator, req.body));
   route(app, a.announcements, (req) => desk.announcements(req.query));
-  route(app, a.createAnnouncement, (req) => desk.createAnnouncement(req.operator!, req.body));
-  route(app, a.updateAnnouncement, (req) => desk.updateAnnouncement(req.operator!, req.body));
+  route(app, a.createAnnouncement, (req) => desk.createAnnouncement(req.operator, req.body));
+  route(app, a.updateAnnouncement, (req) => desk.updateAnnouncement(req.operator, req.body));
 }

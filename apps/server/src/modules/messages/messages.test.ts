@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { type Client, expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator } from '../../../test/factories';
-import type { NoticeType } from './notices.repository';
-import { notify } from './notices.repository';
+import type { NoticeType } from '../notices';
+import { notify } from '../notices';
 
 /**
  * The merchant's messages over HTTP (contract `messageRoutes`): user notices and system messages

@@ -25,11 +25,11 @@ export async function adminOrderRoutes(app: FastifyInstance) {
 
   route(app, r.orders, (req) => desk.list(req.query));
   route(app, r.order, (req) => desk.detail(req.query.id));
-  route(app, r.ship, (req) => desk.ship(req.operator!, req.body));
-  route(app, r.progress, (req) => desk.progress(req.operator!, req.body));
-  route(app, r.shipCsv, async (req) => desk.shipCsv(req.operator!, req.lang, await csvOf(req)));
+  route(app, r.ship, (req) => desk.ship(req.operator, req.body));
+  route(app, r.progress, (req) => desk.progress(req.operator, req.body));
+  route(app, r.shipCsv, async (req) => desk.shipCsv(req.operator, req.lang, await csvOf(req)));
   route(app, r.appeals, (req) => refunds.appeals(req.query));
-  route(app, r.arbitrate, (req) => refunds.arbitrate(req.operator!, req.body, req.idempotency));
+  route(app, r.arbitrate, (req) => refunds.arbitrate(req.operator, req.body, req.idempotency));
 }
 
 /** The CSV of a shipping upload: the multipart form's `file`, or a text/csv body as it came. */

@@ -3,16 +3,17 @@ import type { Lang } from '@dropdesk/contract/constants';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { t } from '../../i18n/t';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { recordDecision } from '../admin/operators';
-import { shopsRepository } from '../shop/shops.repository';
+import { recordDecision } from '../audit';
+import { shopNames } from '../shop';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { type OrderWithRefund, ordersRepository as repo } from './orders.repository';
 import { readShipCsv, type ShipCsvResult } from './ship-csv';
-import { moveOrder, type OrderRow } from './transitions';
+import { moveOrder } from './transitions';
 
 export interface OrderDeskDeps {
   db: Db;
@@ -73,7 +74,7 @@ export class OrderDesk {
     const merchantId = ids.length && ids.every((id) => id === ids[0]) ? ids[0] : ids.length ? -1 : undefined;
     const merchantIds =
       query.merchant && 'shop' in query.merchant
-        ? await shopsRepository.named(db, query.merchant.shop, SHOPS_BY_NAME)
+        ? await shopNames.named(db, query.merchant.shop, SHOPS_BY_NAME)
         : undefined;
     const buyer =
       query.buyer && 'email' in query.buyer

@@ -4,18 +4,10 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { newMerchant } from '../../../test/factories';
 import { newOrder } from '../../../test/orders';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
 import { LedgerError, type PostedJournal } from '../ledger/ledger';
-import {
-  costOf,
-  earningsOf,
-  inEscrow,
-  isCostEstimated,
-  pickupJournal,
-  refundJournal,
-  settlementAmount,
-  settlementJournal,
-} from './order-money';
-import type { OrderRow } from './transitions';
+import { pickupJournal, refundJournal, settlementAmount, settlementJournal } from './order-money';
 
 /**
  * The order's figures as order-money.ts computes them (docs/figures.md "Orders basis"), each an

@@ -5,11 +5,10 @@ import {
   type OrderItem,
   type RefundStatus,
 } from '@dropdesk/contract/orders';
-import type { Selectable } from 'kysely';
-import type { OrderEventsTable, RefundsTable } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import { costOf, earningsOf, inEscrow, isCostEstimated } from './order-money';
-import type { OrderRow } from './transitions';
+import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
+import type { OrderEventRow, RefundRow } from './orders.repository';
 
 /**
  * How an order reads on the wire: the merchant's list and detail, the operator's, the buyer's.
@@ -71,7 +70,7 @@ export function moneyTrailOf(order: OrderRow): OrderDetail['money'] {
   };
 }
 
-export function timelineOf(events: readonly Selectable<OrderEventsTable>[]): OrderDetail['timeline'] {
+export function timelineOf(events: readonly OrderEventRow[]): OrderDetail['timeline'] {
   return events.map((e) => ({ status: e.status, at: iso(e.at), note: e.note }));
 }
 
@@ -111,8 +110,8 @@ export function isMaskedForMerchant(order: Pick<OrderRow, 'picked_at'>): boolean
 /** The order's detail as a merchant (masked until picked up) or an operator (`unmasked`) reads it. */
 export function orderDetailOf(
   order: OrderRow,
-  events: readonly Selectable<OrderEventsTable>[],
-  refund: Pick<Selectable<RefundsTable>, 'status'> | null,
+  events: readonly OrderEventRow[],
+  refund: Pick<RefundRow, 'status'> | null,
   options: { unmasked?: boolean } = {},
 ): OrderDetail {
   const masked = !options.unmasked && isMaskedForMerchant(order);
@@ -138,10 +137,7 @@ export function orderDetailOf(
 }
 
 /** A refund row on the wire (contract `refundItem`), with its order's number, title and total. */
-export function refundItemOf(
-  refund: Selectable<RefundsTable>,
-  order: Pick<OrderRow, 'order_no' | 'title' | 'total'>,
-) {
+export function refundItemOf(refund: RefundRow, order: Pick<OrderRow, 'order_no' | 'title' | 'total'>) {
   return {
     id: refund.id,
     order_id: refund.order_id,

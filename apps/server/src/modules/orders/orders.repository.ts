@@ -13,11 +13,11 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/engine';
 import type { Paging } from '../../db/paging';
-import type { OrderEventsTable, RefundsTable } from '../../db/schema';
-import { isPostgres, likePattern, searchKey } from '../catalogue/search';
-import type { MerchantIds } from '../shop/shop-search';
-import type { OrderRow } from './transitions';
+import type { OrderEventsTable, OrderRow, RefundsTable } from '../../db/schema';
+import { likePattern, searchKey } from '../../db/text-search';
+import type { MerchantIds } from '../shop';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

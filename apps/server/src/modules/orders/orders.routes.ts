@@ -15,11 +15,11 @@ export async function orderRoutes(app: FastifyInstance) {
   const orders = new OrdersService(deps);
   const refunds = new RefundsService(deps);
 
-  route(app, r.list, (req) => orders.list(req.merchant!.id, req.query));
-  route(app, r.detail, (req) => orders.detail(req.merchant!.id, req.query.id));
-  route(app, r.orderCount, (req) => orders.counts(req.merchant!.id));
-  route(app, r.pick, (req) => orders.pick(req.merchant!.id, req.body, req.idempotency));
-  route(app, r.pickBatch, (req) => orders.pickBatch(req.merchant!.id, req.lang, req.body, req.idempotency));
-  route(app, r.refundOrder, (req) => refunds.list(req.merchant!.id, req.query));
-  route(app, r.refundAudit, (req) => refunds.audit(req.merchant!.id, req.body, req.idempotency));
+  route(app, r.list, (req) => orders.list(req.merchant.id, req.query));
+  route(app, r.detail, (req) => orders.detail(req.merchant.id, req.query.id));
+  route(app, r.orderCount, (req) => orders.counts(req.merchant.id));
+  route(app, r.pick, (req) => orders.pick(req.merchant.id, req.body, req.idempotency));
+  route(app, r.pickBatch, (req) => orders.pickBatch(req.merchant.id, req.lang, req.body, req.idempotency));
+  route(app, r.refundOrder, (req) => refunds.list(req.merchant.id, req.query));
+  route(app, r.refundAudit, (req) => refunds.audit(req.merchant.id, req.body, req.idempotency));
 }

@@ -5,20 +5,20 @@ import { FIGURE_FILTERS, ORDER_TABS, type OrderStatus, type Settlement } from '@
 import { ALL_RANGE_SERIES_DAYS, type ReportRange } from '@dropdesk/contract/reports';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { moneyTransaction } from '../../db/transaction';
 import { t } from '../../i18n/t';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { notFound, Refusal } from '../../lib/refusal';
+import { addDays, periodOf, startOf, validZone } from '../../lib/zoned';
 import type { Idempotency } from '../../plugins/idempotency';
-import { dashboardRepository, type ListSums } from '../dashboard/dashboard.repository';
-import { SLOT_MS } from '../dashboard/shop-stats';
-import { balanceAfter, walletBalance } from '../ledger/ledger';
-import { reportsRepository } from '../reports/reports.repository';
-import { addDays, periodOf, startOf, validZone } from '../reports/zoned';
-import type { MoneyDeps } from '../wallet/deps';
+import { figureLists, type ListSums, SLOT_MS } from '../dashboard';
+import { balanceAfter, walletBalance } from '../ledger';
+import { reportFigures as reportsRepository } from '../reports';
 import { orderDetailOf, orderItemOf } from './order.views';
 import { pickupJournal } from './order-money';
 import { type OrderSumsRow, ordersRepository as repo } from './orders.repository';
-import { moveOrder, type OrderRow } from './transitions';
+import { moveOrder } from './transitions';
 
 export interface OrderListQuery extends Paging {
   status?: OrderStatus | undefined;
@@ -168,7 +168,7 @@ export class OrdersService {
         query,
         isFigureList(query) && window === undefined,
       ),
-      window && dashboardRepository.listSums(db, merchantId, window.from, window.to),
+      window && figureLists.sums(db, merchantId, window.from, window.to),
     ]);
     const s = rollup ? sumsFromRollups(rollup, query.sold === '1') : page.sums;
     return {

@@ -17,9 +17,10 @@ import {
 import { auditSince, lastAuditId, noticesOf } from '../../../test/services';
 import { balanceOf } from '../../../test/wallet';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import { OrderJobs } from './order-jobs';
 import { payRefund } from './refunds.service';
-import { moveOrder, type OrderRow } from './transitions';
+import { moveOrder } from './transitions';
 
 /**
  * A Kysely plugin that hands `onRead` each order row payRefund reads (repo.byId: the order with its

@@ -2,19 +2,20 @@ import { formatMoney } from '@dropdesk/contract/money';
 import { ORDER_STATUSES, type OrderStatus, type RefundStatus } from '@dropdesk/contract/orders';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { moneyTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
-import { recordDecision } from '../admin/operators';
-import { shopStats } from '../dashboard/shop-stats';
-import { walletBalance } from '../ledger/ledger';
+import { recordDecision } from '../audit';
+import { shopStats } from '../dashboard';
+import { walletBalance } from '../ledger';
 import { moneyTrailOf, orderItemOf, refundItemOf } from './order.views';
 import { refundJournal } from './order-money';
 import { type RefundRow, ordersRepository as repo } from './orders.repository';
 import { stockRepository } from './stock.repository';
-import { moveOrder, type OrderRow, updateOrderIn } from './transitions';
+import { moveOrder, updateOrderIn } from './transitions';
 
 export interface RefundsDeps {
   db: Db;

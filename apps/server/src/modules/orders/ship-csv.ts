@@ -12,7 +12,7 @@ import {
 import { CsvError, parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { t } from '../../i18n/t';
-import { decode, messageOf } from '../catalogue/import-csv';
+import { decode, messageOf } from '../catalogue';
 
 export type ShipCsvResult = z.infer<typeof shipCsvResult>;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { OrderRow } from './transitions';
+import type { OrderRow } from '../../db/schema';
 
 /**
  * What an order does to the catalogue: the product's stock (taken when the order is placed, given

@@ -1,12 +1,10 @@
 import type { OrderStatus } from '@dropdesk/contract/orders';
-import { type Selectable, sql, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OrdersTable } from '../../db/schema';
+import { isPostgres } from '../../db/engine';
+import type { OrderRow, OrdersTable } from '../../db/schema';
 import { notFound, Refusal } from '../../lib/refusal';
-import { isPostgres } from '../catalogue/search';
-import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard/shop-stats';
-
-export type OrderRow = Selectable<OrdersTable>;
+import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard';
 
 /** Whose order a transition may touch: the shop's, the buyer's, or (operators, jobs) any. */
 export interface OrderScope {

@@ -5,8 +5,8 @@ import { withJobLock } from '../../db/job-lock';
 import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
 import { periodic } from '../../lib/periodic';
-import { audit } from '../admin/operators';
-import { checkLedger } from '../ledger/ledger.check';
+import { audit } from '../audit';
+import { checkLedger } from '../ledger';
 import { type LedgerCheckRow, overviewRepository as repo } from './overview.repository';
 
 /** The PostgreSQL advisory lock the periodic ledger check runs under (one instance at a time): "ddledg". */

@@ -19,7 +19,7 @@ export async function overviewRoutes(app: FastifyInstance) {
   route(app, r.overview, (req) => overview.overview(req.query.tz, req.query.fresh === '1'));
   route(app, r.queues, (req) => overview.queues(req.lang));
   route(app, r.ledgerChecks, (req) => ledgerChecks.list(req.query));
-  route(app, r.runLedgerCheck, (req) => ledgerChecks.run(req.operator!.id));
+  route(app, r.runLedgerCheck, (req) => ledgerChecks.run(req.operator.id));
 
   await app.register(ledgerCheckPlugin);
 }

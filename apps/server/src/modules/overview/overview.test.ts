@@ -13,7 +13,7 @@ import { askRefund, newOrder } from '../../../test/orders';
 import { auditSince, lastAuditId, operatorOf } from '../../../test/services';
 import { balanceOf, READY } from '../../../test/wallet';
 import { withJobLock } from '../../db/job-lock';
-import { localDay, startOf } from '../reports/zoned';
+import { localDay, startOf } from '../../lib/zoned';
 import { LEDGER_CHECK_LOCK } from './ledger-checks';
 
 const DAY = 86_400_000;

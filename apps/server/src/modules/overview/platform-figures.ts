@@ -1,7 +1,7 @@
 import type { AccountKind } from '@dropdesk/contract/ledger';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { slotOf } from '../dashboard/shop-stats';
+import { slotOf } from '../dashboard';
 import { overviewRepository as repo } from './overview.repository';
 
 /** How far back the figures keep sold orders per slot: the start of any zone's month is within it. */

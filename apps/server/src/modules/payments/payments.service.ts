@@ -3,12 +3,11 @@ import { formatMoney } from '@dropdesk/contract/money';
 import type { paymentOut } from '@dropdesk/contract/store';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
-import { notifyOrder } from '../messages/notices.repository';
-import { paymentJournal, refundJournal } from '../orders/order-money';
-import { stockRepository } from '../orders/stock.repository';
-import { moveOrder, type OrderRow, updateOrderIn } from '../orders/transitions';
+import { notifyOrder } from '../notices';
+import { moveOrder, orderStock, paymentJournal, refundJournal, updateOrderIn } from '../orders';
 import { type PaymentRow, paymentsRepository as payments } from './payments.repository';
 import { isSimulated, type PaymentProvider, type RequestHeaders, WebhookRejected } from './provider';
 
@@ -130,7 +129,7 @@ export class Payments {
     }
     const journal = await paymentJournal(tx, order, payment.id, now);
     await payments.setJournal(tx, payment.id, journal.id);
-    await stockRepository.addSales(tx, order, 1);
+    await orderStock.addSales(tx, order, 1);
     await notifyOrder(tx, order, 'order_paid', order.total, now);
     return true;
   }

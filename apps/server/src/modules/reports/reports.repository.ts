@@ -2,7 +2,7 @@ import type { JournalType, MerchantAccountKind } from '@dropdesk/contract/ledger
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { accountKey } from '../ledger/ledger';
+import { accountKey } from '../ledger';
 
 export interface BillRow {
   id: number;

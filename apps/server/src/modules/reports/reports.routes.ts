@@ -6,6 +6,6 @@ import { ReportsService } from './reports.service';
 /** Funds records and the finance report. */
 export async function reportsRoutes(app: FastifyInstance) {
   const reports = new ReportsService({ db: app.database.db, clock: app.clock });
-  route(app, r.bill, (req) => reports.bill(req.merchant!.id, req.query));
-  route(app, r.financialReport, (req) => reports.financialReport(req.merchant!.id, req.query.range));
+  route(app, r.bill, (req) => reports.bill(req.merchant.id, req.query));
+  route(app, r.financialReport, (req) => reports.financialReport(req.merchant.id, req.query.range));
 }

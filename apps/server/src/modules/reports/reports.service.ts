@@ -19,9 +19,18 @@ import {
 import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { unauthorized } from '../../lib/refusal';
-import { DashboardService } from '../dashboard/dashboard.service';
+import {
+  addDays,
+  dayKey,
+  type LocalDay,
+  localDay,
+  type Period,
+  periodOf,
+  startOf,
+  validZone,
+} from '../../lib/zoned';
+import { DashboardService } from '../dashboard';
 import { reportsRepository as repo } from './reports.repository';
-import { addDays, dayKey, type LocalDay, localDay, type Period, periodOf, startOf, validZone } from './zoned';
 
 export interface BillQuery {
   page: number;

@@ -4,10 +4,10 @@ import type { Db } from '../../db/database';
 import type { ShopClosuresTable } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
 import { notFound, Refusal } from '../../lib/refusal';
-import { loadMerInfo } from '../account/merinfo';
-import { audit } from '../admin/operators';
-import type { Sessions } from '../auth/sessions';
-import { notify } from '../messages/notices.repository';
+import { loadMerInfo } from '../account';
+import { audit } from '../audit';
+import { notify } from '../notices';
+import type { Sessions } from '../sessions';
 import { shopsRepository } from './shops.repository';
 
 type AdminShop = z.infer<typeof adminShop>;

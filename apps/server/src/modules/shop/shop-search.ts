@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/engine';
 import type { DB } from '../../db/schema';
-import { isIndexed, isPostgres, likePattern, searchKey } from '../catalogue/search';
+import { isIndexed, likePattern, searchKey } from '../../db/text-search';
 
 /** A subquery of merchant ids (from whichever table answers it). */
 // biome-ignore lint/suspicious/noExplicitAny: the tables differ per engine and keyword

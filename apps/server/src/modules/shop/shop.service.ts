@@ -1,14 +1,13 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import type { UploadKind } from '@dropdesk/contract/constants';
 import type { storeBannerBody, storeBody } from '@dropdesk/contract/shop';
-import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { ShopsTable } from '../../db/schema';
+import type { ShopUpdate } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldRefusal, unauthorized } from '../../lib/refusal';
-import { loadMerInfo } from '../account/merinfo';
-import { uploadsRepository } from '../uploads/uploads.repository';
+import { loadMerInfo } from '../account';
+import { uploadRows } from '../uploads';
 import { shopsRepository } from './shops.repository';
 
 /** The body as validated: trimmed, each link checked (contract/shop.ts). */
@@ -38,7 +37,7 @@ export class ShopSettings {
 
   async save(merchantId: number, body: Store): Promise<MerInfo['shop']> {
     const { db } = this.deps;
-    const values: Updateable<ShopsTable> = {};
+    const values: ShopUpdate = {};
     if (body.logo !== undefined) {
       await this.ownUpload(merchantId, body.logo, 'logo', 'logo');
       values.logo = body.logo;
@@ -54,7 +53,7 @@ export class ShopSettings {
 
   async saveBanners(merchantId: number, body: Banners): Promise<MerInfo['shop']> {
     const { db } = this.deps;
-    const values: Updateable<ShopsTable> = {};
+    const values: ShopUpdate = {};
     for (const field of ['banner', 'ad_banner'] as const) {
       const ref = body[field];
       if (ref === undefined) continue;
@@ -72,7 +71,7 @@ export class ShopSettings {
    * reference is UPLOAD_INVALID at the field, and nothing is saved.
    */
   private async ownUpload(merchantId: number, ref: string, kind: UploadKind, field: string): Promise<void> {
-    const row = await uploadsRepository.byId(this.deps.db, ref);
+    const row = await uploadRows.byId(this.deps.db, ref);
     if (!row || row.merchant_id !== merchantId || row.kind !== kind || row.is_private)
       throw fieldRefusal('UPLOAD_INVALID', field);
   }

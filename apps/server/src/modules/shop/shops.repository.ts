@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { ShopsTable } from '../../db/schema';
 import { shopNameMatches } from './shop-search';
 
-/** Queries about shops, their closures and the platform's customer-service contact; no rules here. */
+/** Queries about shops and their closures; no rules here. */
 export const shopsRepository = {
   /**
    * The merchants whose shop's name holds `keyword` (shop-search.ts), when there are at most `max` of
@@ -97,27 +97,6 @@ export const shopsRepository = {
       .where('merchant_id', '=', merchantId)
       .orderBy('id', 'desc')
       .limit(limit)
-      .execute();
-  },
-
-  serviceContact(db: Db) {
-    return db.selectFrom('service_contact').selectAll().where('id', '=', 1).executeTakeFirst();
-  },
-
-  async setServiceContact(
-    db: Db,
-    contact: { url: string; text: string; operatorId: number; at: number },
-  ): Promise<void> {
-    const values = {
-      url: contact.url,
-      text: contact.text,
-      updated_by: contact.operatorId,
-      updated_at: contact.at,
-    };
-    await db
-      .insertInto('service_contact')
-      .values({ id: 1, ...values })
-      .onConflict((oc) => oc.column('id').doUpdateSet(values))
       .execute();
   },
 };

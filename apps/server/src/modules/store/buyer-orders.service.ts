@@ -3,17 +3,17 @@ import { AFTER_SALES_MS } from '@dropdesk/contract/orders';
 import type { BuyerOrder } from '@dropdesk/contract/store';
 import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
+import type { OrderRow } from '../../db/schema';
 import { moneyTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
-import { shopStats } from '../dashboard/shop-stats';
-import { notifyOrder } from '../messages/notices.repository';
-import { stockRepository } from '../orders/stock.repository';
-import { moveOrder, type OrderRow, type OrderScope } from '../orders/transitions';
-import { paymentsRepository } from '../payments/payments.repository';
-import type { PaymentOut, Payments } from '../payments/payments.service';
+import { shopStats } from '../dashboard';
+import { notifyOrder } from '../notices';
+import { moveOrder, type OrderScope, orderStock } from '../orders';
+import type { PaymentOut, Payments } from '../payments';
+import { orderPayments } from '../payments';
 import { BUYER_MAY, buyerOrderOf } from './store.views';
 import { storeOrdersRepository as orders } from './store-orders.repository';
 
@@ -39,7 +39,7 @@ export async function buyerOrders(db: Db, rows: readonly OrderRow[], now: number
   const [events, refunds, payments, shops] = await Promise.all([
     orders.events(db, ids),
     orders.refunds(db, ids),
-    paymentsRepository.latestOf(db, ids),
+    orderPayments.latestOf(db, ids),
     orders.shopNames(
       db,
       rows.map((o) => o.merchant_id),
@@ -84,7 +84,7 @@ export class BuyerOrders {
     const { db, payments } = this.deps;
     const order = await orders.one(db, id, scopeOf(access));
     if (!order) throw notFound();
-    const payment = (await paymentsRepository.latestOf(db, [order.id])).get(order.id);
+    const payment = (await orderPayments.latestOf(db, [order.id])).get(order.id);
     return { order: await this.view(db, order), payment: payment ? payments.view(payment) : null };
   }
 
@@ -105,10 +105,10 @@ export class BuyerOrders {
         { from: BUYER_MAY.cancel, to: -1, set: { cancelled_at: now } },
         now,
       );
-      await stockRepository.release(tx, order, now);
+      await orderStock.release(tx, order, now);
       if (order.paid_at !== null) {
         order = await payments.refundWhole(tx, order, now);
-        await stockRepository.addSales(tx, order, -1);
+        await orderStock.addSales(tx, order, -1);
         await notifyOrder(tx, order, 'order_cancelled', order.total, now);
       }
       return this.view(tx, order);

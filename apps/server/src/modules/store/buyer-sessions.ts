@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/crypto';
-import type { SessionPolicy } from '../auth/sessions';
+import type { SessionPolicy } from '../sessions';
 import { buyersRepository as buyers } from './buyers.repository';
 
 /**

@@ -8,12 +8,10 @@ import type { Clock } from '../../lib/clock';
 import { newToken, randomId, sha256 } from '../../lib/crypto';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
-import { catalogueRepository as catalogue } from '../catalogue/catalogue.repository';
-import { thumbOf } from '../catalogue/catalogue.views';
-import { stockRepository } from '../orders/stock.repository';
-import { recordEvent } from '../orders/transitions';
-import type { PaymentOut, Payments } from '../payments/payments.service';
-import { orderNo } from '../wallet/wallet.views';
+import { products as catalogue, thumbOf } from '../catalogue';
+import { orderStock, recordEvent } from '../orders';
+import type { PaymentOut, Payments } from '../payments';
+import { orderNo } from '../wallet';
 import { buyerOrders } from './buyer-orders.service';
 import { storeOrdersRepository as orders } from './store-orders.repository';
 
@@ -65,7 +63,7 @@ export class Checkout {
     const token = buyer ? null : newToken();
     const now = clock.now();
     return moneyTransaction(db, idem, async (tx) => {
-      if (!(await stockRepository.take(tx, sale.product_id, body.quantity, now)))
+      if (!(await orderStock.take(tx, sale.product_id, body.quantity, now)))
         throw new Refusal('OUT_OF_STOCK');
       const placed = await orders.insert(tx, {
         // The number is made from the id, known once the row exists: a unique stand-in until then.

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OrderEventsTable, OrdersTable, RefundsTable } from '../../db/schema';
-import { type OrderRow, type OrderScope, scoped } from '../orders/transitions';
+import type { OrderEventsTable, OrderRow, OrdersTable, RefundsTable } from '../../db/schema';
+import { type OrderScope, scoped } from '../orders';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -1,7 +1,7 @@
 import { ORDER_TOKEN_HEADER, storeRoutes as r } from '@dropdesk/contract/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
-import { paymentsOf } from '../payments/payments.routes';
+import { paymentsOf } from '../payments';
 import { BuyerAuth } from './buyer-auth.service';
 import { type BuyerAccess, BuyerOrders } from './buyer-orders.service';
 import { Checkout } from './checkout.service';
@@ -44,7 +44,7 @@ export async function storeRoutes(app: FastifyInstance) {
   route(app, r.visit, (req) => storefront.visit(req.body.shop, app.visitorIds.source(req)), {
     rateLimit: { max: 120, timeWindow: '1 minute' },
   });
-  route(app, r.follow, (req) => storefront.follow(req.body.shop, req.buyer!.id, req.body.follow));
+  route(app, r.follow, (req) => storefront.follow(req.body.shop, req.buyer.id, req.body.follow));
 
   // Codes reach other people's inboxes: a few per address (and one a minute, CODE_TOO_SOON), and a
   // few per client address across all addresses, so one client cannot spray a list.
@@ -67,12 +67,12 @@ export async function storeRoutes(app: FastifyInstance) {
   route(app, r.login, (req) => auth.login(req.body.email, req.body.code, req.lang), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });
-  route(app, r.logout, (req) => auth.logout(req.buyer!.sessionId));
+  route(app, r.logout, (req) => auth.logout(req.buyer.sessionId));
 
   route(app, r.checkout, (req) => checkout.place(req.buyer, req.body, req.lang, req.idempotency), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
-  route(app, r.orders, (req) => orders.list(req.buyer!.id, req.query));
+  route(app, r.orders, (req) => orders.list(req.buyer.id, req.query));
   route(app, r.order, (req) => orders.one(accessOf(req), req.query.id));
   route(app, r.cancel, (req) => orders.cancel(accessOf(req), req.body.id, req.idempotency));
   route(app, r.confirm, (req) => orders.confirm(accessOf(req), req.body.id));

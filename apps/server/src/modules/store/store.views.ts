@@ -1,10 +1,10 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import type { BuyerOrder } from '@dropdesk/contract/store';
+import type { OrderRow } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import { moneyTrailOf, ratingOf, refundItemOf, timelineOf } from '../orders/order.views';
-import type { OrderRow } from '../orders/transitions';
-import type { PaymentRow } from '../payments/payments.repository';
+import { moneyTrailOf, ratingOf, refundItemOf, timelineOf } from '../orders';
+import type { PaymentRow } from '../payments';
 import type { OrderEventRow, RefundRow } from './store-orders.repository';
 
 /** The order's statuses in which the buyer may do each thing (docs/orders.md "Storefront API"). */

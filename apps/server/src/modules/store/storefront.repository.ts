@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { featuredAt } from '../express/express.repository';
+import { featuredAt } from '../catalogue';
 
 /** An on-shelf listing as the storefront shows it (cost in minor units; titles come from `texts`). */
 export interface ShelfRow {
@@ -17,7 +17,7 @@ export interface ShelfRow {
 
 const SHELF_COLUMNS = ['l.id', 'l.merchant_id', 'l.product_id', 'l.sales', 'p.cost', 'p.stock'] as const;
 
-/** 1 while the listing `l` is featured at `now` (express.repository featuredAt), else 0. */
+/** 1 while the listing `l` is featured at `now` (catalogue's featuredAt), else 0. */
 const recommendedAt = (now: number) =>
   sql<number>`case when ${featuredAt(now)} then 1 else 0 end`.as('recommended');
 

@@ -9,11 +9,9 @@ import type { PageOf, Paging } from '../../db/paging';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { notFound } from '../../lib/refusal';
-import { catalogueRepository as catalogue, type ImageRow } from '../catalogue/catalogue.repository';
-import { detailOf, thumbOf } from '../catalogue/catalogue.views';
-import { levelsRepository } from '../catalogue/levels.repository';
-import { shopStats } from '../dashboard/shop-stats';
-import { dayKey, localDay, validZone } from '../reports/zoned';
+import { dayKey, localDay, validZone } from '../../lib/zoned';
+import { products as catalogue, detailOf, type ImageRow, merchantLevels, thumbOf } from '../catalogue';
+import { shopStats } from '../dashboard';
 import { type ShelfRow, storefrontRepository as store } from './storefront.repository';
 import { NEW_VISITORS_PER_ADDRESS, type VisitSource } from './visitors';
 
@@ -28,7 +26,7 @@ const langOf = (value: string): Lang => (isLang(value) ? value : DEFAULT_LANG);
 
 /** The margin a shop prices at; registration gives every shop a level, so none is a broken row. */
 export async function marginOf(db: Db, merchantId: number): Promise<number> {
-  const terms = await levelsRepository.terms(db, merchantId);
+  const terms = await merchantLevels.terms(db, merchantId);
   if (!terms) throw new Error(`merchant ${merchantId} has no level`);
   return terms.margin_bps;
 }

@@ -12,17 +12,17 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
 import { iso } from '../../lib/clock';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { fieldRefusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
-import { withMerchants } from '../account/merchant-refs';
-import { recordDecision } from '../admin/operators';
-import { type Rejection, rejectionReason } from '../admin/reasons';
-import { post } from '../ledger/ledger';
-import type { FileLink } from '../uploads/private-links';
-import { uploadsRepository } from '../uploads/uploads.repository';
+import { withMerchants } from '../account';
+import { type Rejection, rejectionReason } from '../admin';
+import { recordDecision } from '../audit';
+import { post } from '../ledger';
+import type { FileLink } from '../uploads';
+import { uploadRows } from '../uploads';
 import { depositAddressesRepository } from './deposit-addresses.repository';
-import type { MoneyDeps } from './deps';
 import { rechargesRepository } from './recharges.repository';
 import { topupAccountRepository, topupManualRepository } from './topup-account.repository';
 import { orderNo, rechargeItem } from './wallet.views';
@@ -82,7 +82,7 @@ export class RechargeService {
       address = row.address;
     }
     // The voucher must be this merchant's own upload of kind voucher, and not used before.
-    const upload = await uploadsRepository.byId(db, body.voucher);
+    const upload = await uploadRows.byId(db, body.voucher);
     if (!upload || upload.merchant_id !== merchantId || upload.kind !== 'voucher')
       throw fieldRefusal('UPLOAD_INVALID', 'voucher');
     if (await rechargesRepository.byVoucher(db, body.voucher)) throw fieldRefusal('VOUCHER_USED', 'voucher');

@@ -3,8 +3,8 @@ import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { unauthorized } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { merchantsRepository } from '../account/merchants.repository';
-import { audit } from '../admin/operators';
+import { merchantAccounts } from '../account';
+import { audit } from '../audit';
 import {
   type TopupBankAccountRow,
   type TopupManualRow,
@@ -55,7 +55,7 @@ export class TopupAccountService {
     const { db } = this.deps;
     const [row, merchant] = await Promise.all([
       topupAccountRepository.get(db),
-      merchantsRepository.byId(db, merchantId),
+      merchantAccounts.byId(db, merchantId),
     ]);
     if (!merchant) throw unauthorized();
     if (row?.enabled !== 1) return { account: null };

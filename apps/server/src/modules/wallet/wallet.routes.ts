@@ -23,28 +23,28 @@ export async function walletRoutes(app: FastifyInstance) {
   const links = (req: FastifyRequest) => app.privateLinks.forRequest(req);
 
   route(app, r.getBlockchain, () => recharges.blockchain());
-  route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant!.id));
+  route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant.id));
   route(app, sr.getManualDeposit, () => topupAccount.manualForMerchant());
   route(
     app,
     r.recharge,
-    (req) => recharges.create(req.merchant!.id, req.body, req.idempotency, links(req)),
+    (req) => recharges.create(req.merchant.id, req.body, req.idempotency, links(req)),
     money,
   );
-  route(app, r.rechargeLog, (req) => recharges.log(req.merchant!.id, req.query, links(req)));
-  route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant!.id, req.body.id, links(req)));
-  route(app, r.extractInfo, (req) => withdrawals.info(req.merchant!.id));
-  route(app, r.extract, (req) => withdrawals.create(req.merchant!.id, req.body, req.idempotency), money);
-  route(app, r.extractLog, (req) => withdrawals.log(req.merchant!.id, req.query));
-  route(app, r.extractCancel, (req) => withdrawals.cancel(req.merchant!.id, req.body.id, req.idempotency));
+  route(app, r.rechargeLog, (req) => recharges.log(req.merchant.id, req.query, links(req)));
+  route(app, r.rechargeCancel, (req) => recharges.cancel(req.merchant.id, req.body.id, links(req)));
+  route(app, r.extractInfo, (req) => withdrawals.info(req.merchant.id));
+  route(app, r.extract, (req) => withdrawals.create(req.merchant.id, req.body, req.idempotency), money);
+  route(app, r.extractLog, (req) => withdrawals.log(req.merchant.id, req.query));
+  route(app, r.extractCancel, (req) => withdrawals.cancel(req.merchant.id, req.body.id, req.idempotency));
 
   route(app, a.recharges, (req) => recharges.list(req.query, links(req)));
   route(app, a.approveRecharge, (req) =>
-    recharges.decide(req.operator!, req.body.id, { approve: true }, req.idempotency, links(req)),
+    recharges.decide(req.operator, req.body.id, { approve: true }, req.idempotency, links(req)),
   );
   route(app, a.rejectRecharge, (req) =>
     recharges.decide(
-      req.operator!,
+      req.operator,
       req.body.id,
       { approve: false, rejection: req.body },
       req.idempotency,
@@ -54,21 +54,21 @@ export async function walletRoutes(app: FastifyInstance) {
   route(app, a.withdrawals, (req) => withdrawals.list(req.query));
   route(app, a.approveWithdrawal, (req) =>
     withdrawals.decide(
-      req.operator!,
+      req.operator,
       req.body.id,
       { approve: true, reference: req.body.reference || null },
       req.idempotency,
     ),
   );
   route(app, a.rejectWithdrawal, (req) =>
-    withdrawals.decide(req.operator!, req.body.id, { approve: false, rejection: req.body }, req.idempotency),
+    withdrawals.decide(req.operator, req.body.id, { approve: false, rejection: req.body }, req.idempotency),
   );
   route(app, a.depositAddresses, () => settings.addresses());
-  route(app, a.setDepositAddress, (req) => settings.setAddress(req.operator!, req.body));
+  route(app, a.setDepositAddress, (req) => settings.setAddress(req.operator, req.body));
   route(app, a.settings, () => settings.settings());
-  route(app, a.setSettings, (req) => settings.setSettings(req.operator!, req.body));
+  route(app, a.setSettings, (req) => settings.setSettings(req.operator, req.body));
   route(app, sa.bankAccount, () => topupAccount.forOperator());
-  route(app, sa.setBankAccount, (req) => topupAccount.set(req.operator!, req.body));
+  route(app, sa.setBankAccount, (req) => topupAccount.set(req.operator, req.body));
   route(app, sa.manualDeposit, () => topupAccount.manualForOperator());
-  route(app, sa.setManualDeposit, (req) => topupAccount.setManual(req.operator!, req.body));
+  route(app, sa.setManualDeposit, (req) => topupAccount.setManual(req.operator, req.body));
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { fieldRefusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
-import { audit } from '../admin/operators';
+import { audit } from '../audit';
 import { depositAddressesRepository } from './deposit-addresses.repository';
 import { walletSettingsRepository } from './wallet.repository';
 import { withdrawalFee } from './withdrawal.service';

@@ -1,8 +1,8 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { iso } from '../../lib/clock';
-import type { BankCardRow } from '../kyc/bank-cards.repository';
-import type { FileLink } from '../uploads/private-links';
+import { maskAccount } from '../kyc';
+import type { FileLink } from '../uploads';
 import type { RechargeRow } from './recharges.repository';
 import type { WithdrawalRow } from './withdrawals.repository';
 
@@ -10,22 +10,6 @@ import type { WithdrawalRow } from './withdrawals.repository';
 export function orderNo(prefix: 'R' | 'W' | 'O', id: number, createdAt: number): string {
   const day = new Date(createdAt).toISOString().slice(0, 10).replaceAll('-', '');
   return `${prefix}${day}${String(id).padStart(6, '0')}`;
-}
-
-/** "**** 1234": what a merchant sees of an account number once saved. */
-export function maskAccount(number: string): string {
-  return `**** ${number.slice(-4)}`;
-}
-
-/** The saved bank card as its owner sees it (masked), wherever it is shown. */
-export function bankCardView(card: BankCardRow | undefined) {
-  if (!card) return null;
-  return {
-    holder_name: card.holder_name,
-    bank_name: card.bank_name,
-    account_number: maskAccount(card.account_number),
-    updated_at: iso(card.updated_at),
-  };
 }
 
 /** A top-up as its reader sees it: the voucher by a link signed for that reader (`link`). */

@@ -11,11 +11,11 @@ import {
   refusedWith,
 } from '../../../test/services';
 import { ERC20, TRC20 } from '../../../test/wallet';
+import type { MoneyDeps, PayPasswordCheck } from '../../lib/money-deps';
 import type { Refusal } from '../../lib/refusal';
 import type { SessionOperator } from '../../plugins/types';
 import { walletBalance } from '../ledger/ledger';
 import { checkLedger } from '../ledger/ledger.check';
-import type { MoneyDeps, PayPasswordCheck } from './deps';
 import { walletSettingsRepository } from './wallet.repository';
 import { WithdrawalService } from './withdrawal.service';
 

@@ -10,19 +10,18 @@ import { decideOnce, ownerOf } from '../../db/decide';
 import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
 import { iso } from '../../lib/clock';
+import type { MoneyDeps } from '../../lib/money-deps';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
-import { withMerchants } from '../account/merchant-refs';
-import { merchantsRepository } from '../account/merchants.repository';
-import { recordDecision } from '../admin/operators';
-import { type Rejection, rejectionReason } from '../admin/reasons';
-import { bankCardsRepository } from '../kyc/bank-cards.repository';
-import { balanceAfter, post, walletBalance } from '../ledger/ledger';
-import { reportsRepository } from '../reports/reports.repository';
-import type { MoneyDeps } from './deps';
+import { merchantAccounts, withMerchants } from '../account';
+import { type Rejection, rejectionReason } from '../admin';
+import { recordDecision } from '../audit';
+import { bankCardOf, bankCardView } from '../kyc';
+import { balanceAfter, post, walletBalance } from '../ledger';
+import { reportFigures } from '../reports';
 import { walletSettingsRepository } from './wallet.repository';
-import { bankCardView, orderNo, withdrawalItem } from './wallet.views';
+import { orderNo, withdrawalItem } from './wallet.views';
 import { type WithdrawalRow, withdrawalsRepository } from './withdrawals.repository';
 
 type Status = WithdrawalItem['status'];
@@ -56,10 +55,10 @@ export class WithdrawalService {
   async info(merchantId: number) {
     const { db } = this.deps;
     const [merchant, settings, balance, card, addresses] = await Promise.all([
-      merchantsRepository.byId(db, merchantId),
+      merchantAccounts.byId(db, merchantId),
       walletSettingsRepository.get(db),
       walletBalance(db, merchantId),
-      bankCardsRepository.byMerchant(db, merchantId),
+      bankCardOf(db, merchantId),
       withdrawalsRepository.recentAddresses(db, merchantId, 5),
     ]);
     if (!merchant) throw unauthorized();
@@ -78,10 +77,10 @@ export class WithdrawalService {
 
   async create(merchantId: number, body: WithdrawalRequest, idem: Idempotency | null) {
     const { db, clock } = this.deps;
-    const merchant = await merchantsRepository.byId(db, merchantId);
+    const merchant = await merchantAccounts.byId(db, merchantId);
     if (!merchant) throw unauthorized();
     if (merchant.kyc_status !== 'verified') throw new Refusal('KYC_REQUIRED');
-    const card = body.method === 'bank' ? await bankCardsRepository.byMerchant(db, merchantId) : undefined;
+    const card = body.method === 'bank' ? await bankCardOf(db, merchantId) : undefined;
     if (body.method === 'bank' && !card) throw new Refusal('BANK_REQUIRED');
     const settings = await walletSettingsRepository.get(db);
     const { fee, actual } = withdrawalFee(body.amount, settings);
@@ -198,10 +197,10 @@ export class WithdrawalService {
     const page = await withdrawalsRepository.page(db, filter, query, 'asc');
     const merchantIds = [...new Set(page.list.map((r) => r.merchant_id))];
     const [balances, recent] = await Promise.all([
-      reportsRepository.merchantBalances(db, merchantIds),
+      reportFigures.merchantBalances(db, merchantIds),
       Promise.all(
         merchantIds.map(
-          async (id) => [id, await reportsRepository.recentWalletPostings(db, id, RECENT_ACTIVITY)] as const,
+          async (id) => [id, await reportFigures.recentWalletPostings(db, id, RECENT_ACTIVITY)] as const,
         ),
       ).then((pairs) => new Map(pairs)),
     ]);

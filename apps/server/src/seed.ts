@@ -1,13 +1,12 @@
-import type { Config } from '../config';
-import type { Clock } from '../lib/clock';
-import { hashPassword } from '../lib/crypto';
-import { createOperator } from '../modules/admin/operators';
-import { createMerchant } from '../modules/auth/registration';
-import { ListingsService } from '../modules/catalogue/listings.service';
-import { seedExpressPackages } from '../modules/express/express.seed';
-import { seedAnnouncements } from '../modules/messages/announcements.seed';
-import type { Db } from './database';
-import { seedCatalogue } from './seed-catalogue';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import { hashPassword } from './lib/crypto';
+import { createOperator } from './modules/admin';
+import { createMerchant } from './modules/auth';
+import { ListingsService, seedCatalogue } from './modules/catalogue';
+import { seedExpressPackages } from './modules/express';
+import { seedAnnouncements } from './modules/messages';
 
 /** What the README promises a newcomer after `npm start` on an empty database. */
 export const DEMO = {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '../db/database';
+import type { Clock } from './clock';
 
 /** What a paying action needs of the payment password: a check that refuses when it is wrong. */
 export interface PayPasswordCheck {

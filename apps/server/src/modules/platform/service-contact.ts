@@ -2,8 +2,8 @@ import type { serviceContact, serviceContactBody } from '@dropdesk/contract/shop
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
-import { audit } from '../admin/operators';
-import { shopsRepository } from './shops.repository';
+import { audit } from '../audit';
+import { serviceContactRepository } from './service-contact.repository';
 
 type ServiceContact = z.infer<typeof serviceContact>;
 
@@ -13,7 +13,7 @@ type ServiceContact = z.infer<typeof serviceContact>;
  * So a deployment that had SERVICE_URL keeps its contact through migration 010.
  */
 export async function serviceContactOf(db: Db, fallbackUrl: string): Promise<ServiceContact> {
-  const row = await shopsRepository.serviceContact(db);
+  const row = await serviceContactRepository.serviceContact(db);
   if (!row) return { url: fallbackUrl, text: '', source: 'env', updated_at: null };
   return { url: row.url, text: row.text, source: 'setting', updated_at: iso(row.updated_at) };
 }
@@ -31,7 +31,12 @@ export class ServiceContacts {
     const now = clock.now();
     await db.transaction().execute(async (tx) => {
       const before = await serviceContactOf(tx, this.deps.fallbackUrl);
-      await shopsRepository.setServiceContact(tx, { url: body.url, text: body.text, operatorId, at: now });
+      await serviceContactRepository.setServiceContact(tx, {
+        url: body.url,
+        text: body.text,
+        operatorId,
+        at: now,
+      });
       await audit(
         tx,
         {

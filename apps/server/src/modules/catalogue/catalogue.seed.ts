@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Lang } from '@dropdesk/contract/constants';
 import { parseMoney } from '@dropdesk/contract/money';
 import sharp from 'sharp';
+import type { Db } from '../../db/database';
 import {
   catalogueAdminRepository as catalogue,
   type NewProduct,
   type ProductText,
-} from '../modules/catalogue/catalogue-admin.repository';
+} from './catalogue-admin.repository';
 import {
   type ImagePair,
   imagePair,
@@ -18,8 +19,7 @@ import {
   type StoredImageSizes,
   sizesOf,
   writeImagePair,
-} from '../modules/catalogue/images';
-import type { Db } from './database';
+} from './images';
 
 /**
  * The demo catalogue (DESIGN §5): seller levels V2–V5 above the base level the migration made, 10

@@ -1,0 +1,2 @@
+// The alliance module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
+export { payCommission } from './alliance.service';

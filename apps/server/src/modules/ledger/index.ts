@@ -1,0 +1,10 @@
+// The ledger module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
+export {
+  accountKey,
+  balanceAfter,
+  type JournalInput,
+  type PostedJournal,
+  post,
+  walletBalance,
+} from './ledger';
+export { checkLedger } from './ledger.check';

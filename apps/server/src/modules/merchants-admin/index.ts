@@ -1,0 +1,1 @@
+// The merchants-admin module's door: what other modules (and app.ts, cli/, plugins/) may import of it.

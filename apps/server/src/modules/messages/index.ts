@@ -1,0 +1,2 @@
+// The messages module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
+export { seedAnnouncements } from './announcements.seed';

@@ -1,0 +1,1 @@
+// The overview module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
