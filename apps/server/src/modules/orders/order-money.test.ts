@@ -5,6 +5,7 @@ import { newMerchant } from '../../../test/factories';
 import { newOrder } from '../../../test/orders';
 import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
+import { rebuildStats } from '../dashboard';
 import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
 import { LedgerError, type PostedJournal } from '../ledger/ledger';
 import { pickupJournal, refundJournal, settlementAmount, settlementJournal } from './order-money';
@@ -228,18 +229,20 @@ describe(`order journals at their edges (${process.env.DATABASE_URL ? 'postgres'
         })
         .where('id', '=', order.id)
         .execute();
-      const res = await m.client.call(r.list, { paid: '1' });
+      // A keyword makes the list a search, whose sums are the SQL aggregate over its orders (the
+      // plain list of paid orders answers from the rollups, which this UPDATE went around).
+      const res = await m.client.call(r.list, { paid: '1', keyword: order.order_no });
       expect(res.code, res.raw).toBe(1);
       const money = (n: number) => (n / 100).toFixed(2);
       expect(
         res.data.list.map((o) => o.earnings),
         name,
       ).toEqual([money(want.earnings)]);
-      expect(res.data.sums, name).toMatchObject({
-        profit: money(want.earnings),
-        cost: money(want.cost),
-        in_escrow: money(want.escrow),
-      });
+      const sums = { profit: money(want.earnings), cost: money(want.cost), in_escrow: money(want.escrow) };
+      expect(res.data.sums, name).toMatchObject(sums);
+      // And once the rollups are refilled from the orders, the rollups' answer is the same.
+      await rebuildStats(t.database.db);
+      expect((await m.client.call(r.list, { paid: '1' })).data.sums, name).toMatchObject(sums);
       const detail = await m.client.call(r.detail, { id: String(order.id) });
       expect(detail.data.money, name).toMatchObject({
         cost: money(want.cost),
