@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { accountKey } from '../ledger';
+import { ORDER_DELTA_COLUMNS } from './shop-stats';
 
 /**
  * The dashboard's reads: the rollups of shop-stats.ts and, for the ratings drill-down, the rated
@@ -192,21 +193,7 @@ const ordersBetweenQuery = prepared((db: Db, p: { id: number; from: number; to: 
 );
 
 /** The rollups' columns the figures' order lists answer their sums from (migration 018). */
-const LIST_COLUMNS = [
-  'orders',
-  'paid',
-  'sales',
-  'refunded',
-  'cost',
-  'cost_estimated',
-  'profit',
-  'in_escrow',
-  'unsold_refunded',
-  'unsold_cost',
-  'unsold_cost_estimated',
-  'unsold_profit',
-  'unsold_in_escrow',
-] as const;
+const LIST_COLUMNS = ORDER_DELTA_COLUMNS;
 export type ListSums = Record<(typeof LIST_COLUMNS)[number], number>;
 /** Past every slot: `slot` is a 32-bit integer on PostgreSQL (the year 63,000 in slots). */
 const NO_SLOT_BOUND = 2_147_483_647;

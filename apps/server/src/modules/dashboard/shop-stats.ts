@@ -125,7 +125,7 @@ export function isFigureColumn(column: string): boolean {
  * them that is the orders refunded in full, so the list of the sold orders answers its sums from
  * the rollups too (their sales are always 0: refunded = total).
  */
-const ORDER_DELTA_COLUMNS = [
+export const ORDER_DELTA_COLUMNS = [
   'orders',
   'paid',
   'sales',

@@ -2,7 +2,7 @@ import { formatMoney } from '@dropdesk/contract/money';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/engine';
-import { LATE_PICKUP_MS, SLOT_MS } from './shop-stats';
+import { LATE_PICKUP_MS, ORDER_DELTA_COLUMNS, SLOT_MS } from './shop-stats';
 
 /**
  * The dashboard's rollups recomputed from the events (docs/dashboard.md "stats:check"): orders,
@@ -31,21 +31,7 @@ const escrow = sql`o.total - o.refunded - o.settled_amount`;
 /** Its part of a figure when refunded in full (not sold): the `unsold_*` columns. */
 const unsold = (x: RawBuilder<unknown>) => sql`case when o.refunded < o.total then 0 else ${x} end`;
 /** The orders basis of one paid order, the columns both tables keep of it. */
-const ORDERS_BASIS = [
-  'orders',
-  'paid',
-  'sales',
-  'refunded',
-  'cost',
-  'cost_estimated',
-  'profit',
-  'in_escrow',
-  'unsold_refunded',
-  'unsold_cost',
-  'unsold_cost_estimated',
-  'unsold_profit',
-  'unsold_in_escrow',
-] as const;
+const ORDERS_BASIS = ORDER_DELTA_COLUMNS;
 const ORDERS_MONEY = ORDERS_BASIS.filter((c) => c !== 'orders' && c !== 'paid');
 const orderBasis = sql.join([
   sql`${sold} as orders`,
