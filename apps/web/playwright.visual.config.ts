@@ -38,10 +38,9 @@ export default defineConfig({
   },
   fullyParallel: true,
   workers: Number(process.env.VISUAL_WORKERS ?? 2),
-  // One retry in CI, as the e2e run has, until the known early read of a console page's height is
-  // fixed at its cause (a picture 900 px high, the viewport, instead of 1,175: taken before the
-  // screen arrived; docs/testing.md "Where a look's time goes"). A retry reports the look as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // No retry: a look fails at random only when it reads a screen that hasn't arrived, and
+  // look.ts waits for the screen itself (busy signs, quiet, the height read again), not the clock.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [
     ['list'],

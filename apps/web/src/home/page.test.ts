@@ -425,10 +425,14 @@ describe('the Home page (no app, no React in the browser)', () => {
     openPage();
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side');
+    // The figures' box no longer says it is loading (a screen reader would wait on it for ever).
+    const figures = document.getElementById('home-figures');
+    expect(figures).not.toHaveAttribute('aria-busy');
     fail = false;
     await user.click(retry);
     await waitFor(() => expect(screen.getByTestId('figure-total-sales')).toHaveTextContent('$1,380.00'));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(figures).not.toHaveAttribute('aria-busy');
   });
 
   it('without a session: the login page, with its message, and back to Home after', () => {

@@ -228,6 +228,8 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const figuresFailed = (failed: CallFailed) => {
     // Figures already on screen stay when a refresh fails; without any, the reason and a retry.
     if (dashboard) return;
+    // Not busy any more: a screen reader reads the reason and the retry, not a box still loading.
+    figures.removeAttribute('aria-busy');
     loading.hidden = true;
     one('[data-text="failed"]', failedBox).textContent =
       failed.kind === 'refused' && failed.message
@@ -246,6 +248,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   byId(homeIds.retry)?.addEventListener('click', () => {
     failedBox.hidden = true;
     loading.hidden = false;
+    figures.setAttribute('aria-busy', 'true');
     void loadFigures();
   });
 

@@ -13,6 +13,7 @@
  *    baselines, to be committed with the change that meant them.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { calm, loadingWords } from '../../e2e/support/app';
 import { axeViolations } from '../../e2e/support/axe';
 
 /** What a person would see wrong in the layout, one line per element. */
@@ -134,53 +135,77 @@ export function trackRequests(page: Page) {
   page.on('requestfailed', done);
 }
 
-/** Counts the page's DOM changes (an init script, so it runs before the app's first render). */
-function countMutations() {
-  const w = window as unknown as { __mutations: number };
-  w.__mutations = 0;
-  new MutationObserver((records) => {
-    w.__mutations += records.length;
+/**
+ * Notes when the page's DOM last changed (an init script, so it runs before the app's first
+ * render), on the page's own monotonic clock: the test's fixed clock stops `Date`, not this one.
+ */
+function noteChanges() {
+  const w = window as unknown as { __lastChange: number; __clock: () => number };
+  const clock = performance.now.bind(performance);
+  w.__clock = clock;
+  w.__lastChange = clock();
+  new MutationObserver(() => {
+    w.__lastChange = clock();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** Installs the page's request and DOM-change counters (pageOf in world.ts does, before any load). */
+/** Installs the page's request counter and DOM-change clock (pageOf in world.ts does, before any load). */
 export async function watchPage(page: Page) {
   trackRequests(page);
-  await page.addInitScript(countMutations);
+  await page.addInitScript(noteChanges);
 }
 
-const mutations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __mutations?: number }).__mutations ?? 0);
+/** At most this long for a screen to settle; then it is looked at as it is, and the look says so. */
+const SETTLE_CAP_MS = 15_000;
 
 /**
- * Resolves once, for `quietMs`, no request has been in flight and the DOM has not changed (fifteen
- * seconds at most): an app that loads a screen's code, renders, then asks for its data has gaps
- * with no request in flight, which a quiet network alone would take for the end.
+ * Resolves once the screen shows no busy sign (e2e/support/app.ts `calm`: boot mark, skeleton,
+ * spinner, loading line) and, for `quietMs`, its DOM has not changed and no request has been in
+ * flight. The busy signs are what a person waits on; the quiet covers the render after the last
+ * answer. The page checks itself every 50 ms (no round trip a poll); the requests are counted here.
  */
-async function quiet(page: Page, quietMs: number) {
+async function quiet(page: Page, quietMs: number, screenHeight: number | null) {
   const state = inflight.get(page);
-  const until = Date.now() + 15_000;
-  let seen = await mutations(page);
-  let since = Date.now();
+  const until = Date.now() + SETTLE_CAP_MS;
+  const words = loadingWords;
   while (Date.now() < until) {
-    await page.waitForTimeout(50);
-    const now = await mutations(page);
-    const busy = state ? state.count > 0 || Date.now() - state.last < quietMs : false;
-    if (now !== seen || busy) {
-      seen = now;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
+    const calmed = await page
+      .waitForFunction(
+        calm,
+        { words, quietMs, screenHeight },
+        { polling: 50, timeout: Math.max(1, until - Date.now()) },
+      )
+      .then(
+        () => true,
+        // A page that loads itself again (the app's language switch) ends the wait: ask again.
+        (e: Error) => (e.name === 'TimeoutError' ? false : null),
+      );
+    if (calmed === false) break;
+    if (calmed === null) continue;
+    const sinceRequest = state ? Date.now() - state.last : quietMs;
+    if (!state || (state.count === 0 && sinceRequest >= quietMs)) return;
+    await page.waitForTimeout(state.count > 0 ? 50 : quietMs - sinceRequest);
   }
+  const sign = await page.evaluate(calm, { words, quietMs, screenHeight, explain: true });
+  console.warn(`[look] ${page.url()}: not settled after ${SETTLE_CAP_MS} ms (${sign || 'still changing'})`);
 }
 
-/** Waits until the screen has settled: data in, fonts and images loaded, enter animations done. */
-export async function settled(page: Page, quietMs = 300) {
+/**
+ * Waits until the screen has settled: data in, fonts and images loaded, enter animations done.
+ * Images are awaited when they are meant to load now: not a lazy one outside the viewport, which
+ * never starts until it is scrolled to (after the viewport is stretched to the page, they are in).
+ */
+export async function settled(page: Page, quietMs = 300, screenHeight: number | null = null) {
   await page.waitForLoadState('load');
-  await quiet(page, quietMs);
+  await quiet(page, quietMs, screenHeight);
   await page.evaluate(async () => {
     await document.fonts.ready;
+    const inView = (img: HTMLImageElement) => {
+      const r = img.getBoundingClientRect();
+      return r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
+    };
     const loading = [...document.images]
-      .filter((img) => !img.complete)
+      .filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
       .map(
         (img) =>
           new Promise((resolve) => {
@@ -188,7 +213,6 @@ export async function settled(page: Page, quietMs = 300) {
             img.addEventListener('error', resolve, { once: true });
           }),
       );
-    // A lazy image below the fold may never start: five seconds at most.
     await Promise.race([Promise.all(loading), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     // Two frames: what the last answers changed is laid out and painted.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -200,11 +224,15 @@ export async function settled(page: Page, quietMs = 300) {
  * problem of a passing moment (a screen that re-rendered while axe walked it) is gone the second
  * time, a real one is still there.
  */
-async function twice(page: Page, check: (page: Page) => Promise<string[]>): Promise<string[]> {
+async function twice(
+  page: Page,
+  check: (page: Page) => Promise<string[]>,
+  screenHeight: number,
+): Promise<string[]> {
   const first = await check(page);
   if (first.length === 0) return first;
   await page.waitForTimeout(500);
-  await settled(page, 300);
+  await settled(page, 300, screenHeight);
   return check(page);
 }
 
@@ -226,6 +254,39 @@ export interface LookOptions {
   quietMs?: number;
 }
 
+const pageHeight = (page: Page) =>
+  page.evaluate(() => Math.min(8_000, document.documentElement.scrollHeight));
+
+/**
+ * The whole page at once: the viewport stretched to the page's height measured at the phone's, so
+ * fixed bars sit at its bottom as on a phone, images below the fold load, and the checks see the
+ * whole page as the picture does. Measured at the phone's height because a layout at least as tall
+ * as the viewport grows with it; so when the stretched page comes out taller than measured, it is
+ * measured again at the phone's height: the same figure means such a layout, a taller one means
+ * content that arrived meanwhile (a late answer on a busy machine), and the stretch starts over.
+ * Returns the page's height at the viewport it leaves.
+ */
+async function stretch(page: Page, options: LookOptions): Promise<number> {
+  const phone = { width: options.width, height: options.height };
+  let measured = await pageHeight(page);
+  for (let tries = 0; ; tries += 1) {
+    if (measured <= options.height) return measured;
+    await page.setViewportSize({ width: options.width, height: measured });
+    await settled(page, 200, options.height);
+    const stretched = await pageHeight(page);
+    if (stretched <= measured || tries === 2) return stretched;
+    await page.setViewportSize(phone);
+    await settled(page, 200, options.height);
+    const again = await pageHeight(page);
+    if (again === measured) {
+      await page.setViewportSize({ width: options.width, height: measured });
+      await settled(page, 200, options.height);
+      return pageHeight(page);
+    }
+    measured = again;
+  }
+}
+
 /**
  * The four checks on the screen as it is now. Layout and axe problems are collected with
  * `expect.soft`, so one run lists every screen's problems rather than the first.
@@ -233,16 +294,16 @@ export interface LookOptions {
 export async function look(page: Page, picture: [string, string], options: LookOptions) {
   const named = picture.join('/');
   await settled(page, options.quietMs);
-  // The whole page at once: the viewport stretched to the page's height measured at the phone's
-  // (once: a layout at least as tall as the viewport would otherwise grow with it). Images below
-  // the fold then load, and the checks see the whole page as the picture does.
-  const height = Math.min(8_000, await page.evaluate(() => document.documentElement.scrollHeight));
-  if (height > options.height) {
-    await page.setViewportSize({ width: options.width, height });
-    await settled(page, 200);
+  const tall = await stretch(page, options);
+  expect.soft(await twice(page, layoutProblems, options.height), `layout of ${named}`).toEqual([]);
+  expect.soft(await twice(page, axeViolations, options.height), `axe on ${named}`).toEqual([]);
+  // Read again before the picture: a screen that grew after the first read (an answer that came
+  // late on a busy machine) is measured anew, not pictured cut at the old height.
+  if ((await pageHeight(page)) > tall) {
+    await page.setViewportSize({ width: options.width, height: options.height });
+    await settled(page, 200, options.height);
+    await stretch(page, options);
   }
-  expect.soft(await twice(page, layoutProblems), `layout of ${named}`).toEqual([]);
-  expect.soft(await twice(page, axeViolations), `axe on ${named}`).toEqual([]);
   await expect.soft(page).toHaveScreenshot(picture, {
     animations: 'disabled',
     caret: 'hide',

@@ -9,6 +9,7 @@
  * merchant.visual.ts), so a new screen can't be added without its pictures.
  */
 import type { Locator, Page } from '@playwright/test';
+import { animationsDone } from '../../e2e/support/app';
 import { msg } from '../../e2e/support/locales';
 import { paths } from '../../src/lib/paths';
 import type { History } from './history';
@@ -44,7 +45,7 @@ const opening =
   async (page: Page, lang: VisualLang) => {
     await control(page, lang).click();
     await opened(page).waitFor();
-    await page.waitForTimeout(500);
+    await animationsDone(page);
   };
 
 /** A guest's order link carries a random token. */

@@ -3,7 +3,7 @@
  * each of its states and looks at it (support/look.ts).
  */
 import { type Browser, type BrowserContext, type Page, test } from '@playwright/test';
-import { type LookOptions, look } from './look';
+import { type LookOptions, look, settled } from './look';
 import type { Screen, State } from './screens';
 import { history, LANGS, type VisualLang } from './world';
 
@@ -33,7 +33,7 @@ export function lookAtEveryScreen<S extends Pick<Screen, 'name' | 'states' | 'ma
           const { context, page } = await under.open(browser, screen, lang, state);
           try {
             if (state !== 'error' && screen.before) {
-              await page.waitForLoadState('networkidle');
+              await settled(page);
               await screen.before(page, lang);
             }
             const options: LookOptions = {
