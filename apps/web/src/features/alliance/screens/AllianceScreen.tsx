@@ -1,3 +1,4 @@
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { QrCode } from '../../../components/QrCode';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { allianceKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';
