@@ -1,64 +1,18 @@
 import { REQUEST_TIMEOUT_MS } from '@dropdesk/contract/constants';
-import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
+import {
+  ApiError,
+  apiError,
+  createClient,
+  type RequestOptions as KitRequestOptions,
+} from '@dropdesk/web-kit/client';
+import { exchange, noAnswer, type Reply } from '@dropdesk/web-kit/http';
 import { setFlash } from './flash';
 import { currentLang, i18n } from './i18n';
 import { BASENAME, paths } from './paths';
 import { getToken, session } from './session';
 
-export type ApiErrorKind = 'refused' | 'unauthorized' | 'network' | 'timeout' | 'server' | 'http';
-
-/** Why a call did not return data: the server's stable key and words, and its field messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly status: number,
-    /** The contract's stable key (`ALREADY_RESOLVED`), when the server sent one. */
-    readonly key?: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** Per-field messages of a validation refusal (`data.fields`). */
-  get fields(): Record<string, string> {
-    const fields = (this.data as { fields?: unknown } | undefined)?.fields;
-    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-  }
-}
-
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
-  signal?: AbortSignal;
-  idempotencyKey?: string;
-}
-
-interface EnvelopeBody {
-  code?: unknown;
-  msg?: unknown;
-  error?: unknown;
-  data?: unknown;
-}
-
-function headers(json: boolean, idempotencyKey?: string): Record<string, string> {
-  const h: Record<string, string> = { Accept: 'application/json', lang: currentLang() };
-  const token = getToken();
-  if (token) h.token = token;
-  if (json) h['Content-Type'] = 'application/json';
-  if (idempotencyKey) h['Idempotency-Key'] = idempotencyKey;
-  return h;
-}
-
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query))
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+export { ApiError, type ApiErrorKind } from '@dropdesk/web-kit/client';
+export type RequestOptions = KitRequestOptions;
 
 /** Where the browser goes for the sign-in screen (replaced in tests). */
 export const navigation = {
@@ -79,83 +33,53 @@ export function endSession(msg?: string): void {
   navigation.toSignIn();
 }
 
-/** Turns a status and a parsed body into data or an ApiError. */
-export function settle<T>(status: number, body: EnvelopeBody | null): T {
-  const msg = typeof body?.msg === 'string' ? body.msg : '';
-  const key = typeof body?.error === 'string' ? body.error : undefined;
-  if (status === 401 || body?.code === 401) {
-    endSession(msg);
-    throw new ApiError('unauthorized', msg || i18n.t('auth.sessionEnded'), 401, key, body?.data);
+/** Turns an answer into data or an ApiError. */
+function settle<T>(reply: Reply): T {
+  const { kind, status } = reply;
+  if (kind === 'network' || kind === 'timeout')
+    throw new ApiError(kind, i18n.t(kind === 'timeout' ? 'errors.timeout' : 'errors.network'), 0);
+  if (kind === 'unauthorized') {
+    endSession(reply.msg);
+    throw apiError(reply, i18n.t('auth.sessionEnded'));
   }
-  if (status >= 200 && status < 300 && body?.code === 1) return body.data as T;
-  if (status >= 500) throw new ApiError('server', i18n.t('errors.server'), status, key);
-  if (status >= 200 && status < 300 && body && typeof body.code === 'number')
-    throw new ApiError('refused', msg || i18n.t('errors.refused'), status, key, body.data);
-  throw new ApiError('http', msg || i18n.t('errors.http', { status }), status, key, body?.data);
+  if (kind === 'ok') return reply.data as T;
+  if (kind === 'server') throw apiError(reply, i18n.t('errors.server'), false);
+  throw apiError(reply, kind === 'refused' ? i18n.t('errors.refused') : i18n.t('errors.http', { status }));
 }
+
+const client = createClient<RequestOptions>({
+  dropEmpty: true,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  headers() {
+    const h: Record<string, string> = { lang: currentLang() };
+    const token = getToken();
+    if (token) h.token = token;
+    return h;
+  },
+  answered: () => session.touched(),
+  settle,
+});
 
 /** The one HTTP client: the `token` and `lang` headers, the `{code,msg,data}` envelope unwrapped. */
-export async function request<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  opts: RequestOptions = {},
-): Promise<T> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  const post = method === 'POST';
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path, opts.query), {
-      method,
-      headers: headers(post, opts.idempotencyKey),
-      body: post ? JSON.stringify(opts.body ?? {}) : undefined,
-      signal,
-    });
-  } catch (e) {
-    if (opts.signal?.aborted) throw e;
-    const kind = timeout.aborted ? 'timeout' : 'network';
-    throw new ApiError(kind, i18n.t(kind === 'timeout' ? 'errors.timeout' : 'errors.network'), 0);
-  }
-  session.touched();
-  let body: EnvelopeBody | null = null;
-  try {
-    body = (await res.json()) as EnvelopeBody;
-  } catch {
-    body = null;
-  }
-  return settle<T>(res.status, body);
-}
+export const request = client.request;
 
 /** A call typed by its row in the contract's route table. */
-export function call<R extends RouteDef>(
-  route: { method: R['method']; path: R['path'] },
-  input: { body?: BodyOf<R>; query?: QueryOf<R> } & Omit<RequestOptions, 'body' | 'query'> = {},
-): Promise<DataOf<R>> {
-  return request<DataOf<R>>(route.method, route.path, input as RequestOptions);
-}
+export const call = client.call;
 
 /** A multipart upload (images, CSV files). */
 export async function upload<T>(path: string, form: FormData): Promise<T> {
-  const h = headers(false);
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const reply = await exchange(() =>
+    fetch(path, {
       method: 'POST',
-      headers: h,
+      headers: client.headers(false),
       body: form,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError('network', i18n.t('errors.network'), 0);
-  }
+    }),
+  );
+  // No answer is told as a network failure here, a timeout too.
+  if (!reply.status) return settle<T>(noAnswer('network'));
   session.touched();
-  let body: EnvelopeBody | null = null;
-  try {
-    body = (await res.json()) as EnvelopeBody;
-  } catch {
-    body = null;
-  }
-  return settle<T>(res.status, body);
+  return settle<T>(reply);
 }
 
 /** A fresh Idempotency-Key for one attempt of a money action (kept for its retries). */

@@ -1,19 +1,10 @@
-/**
- * Query keys per domain from one small factory (as apps/web's lib/query-keys.ts): each key starts
- * with its domain, so `xKeys.all` reaches every query of it, and a list key ends with its filters.
- * Kept here because one feature refreshes another's (a decision refreshes the overview's counts).
- */
-export function queryKeysFactory<const D extends string>(domain: D) {
-  const all = [domain] as const;
-  return {
-    all,
-    one: <const N extends string>(name: N) => [domain, name] as const,
-    list: <const N extends string, F extends object>(name: N, filters: F) =>
-      [domain, name, 'list', filters] as const,
-    detail: <const N extends string>(name: N, id: string | number) => [domain, name, 'detail', id] as const,
-  };
-}
+import { queryKeysFactory } from '@dropdesk/web-kit/query-keys';
 
+/**
+ * Query keys per domain from the kit's factory (@dropdesk/web-kit/query-keys, as apps/web's): each
+ * key starts with its domain, so `xKeys.all` reaches every query of it, and a list key ends with its
+ * filters. Kept here because one feature refreshes another's (a decision refreshes the overview's counts).
+ */
 const q = queryKeysFactory('queues');
 export const queueKeys = {
   /** Every queue: a decision refreshes them all (and the overview's sizes). */

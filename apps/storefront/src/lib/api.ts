@@ -2,12 +2,15 @@ import { ORDER_TOKEN_HEADER } from '@dropdesk/contract/constants';
 import * as storePaths from '@dropdesk/contract/paths/store';
 import type { BodyOf, DataOf, QueryOf } from '@dropdesk/contract/route';
 import type { storeRoutes } from '@dropdesk/contract/store';
+import { ApiError } from '@dropdesk/web-kit/client';
+import { type Envelope, type Reply, readReply } from '@dropdesk/web-kit/http';
 import { currentLang } from './lang';
 import { endSession, getBuyer } from './session';
 import { uuid } from './storage';
 
 /**
- * The storefront's one HTTP helper: same origin, the envelope `{code, msg, data, error}` unwrapped.
+ * The storefront's one HTTP helper: same origin, the envelope `{code, msg, data, error}` read by the
+ * kit's framework-free core (@dropdesk/web-kit/http), the storefront's own rules on top.
  * Each call is a row of the contract's store table: its method, path and auth from the contract's
  * zod-free rows (`storePaths`, contract/src/paths/store.ts), its query, body and data types from the
  * zod rows by `import type`, which brings no zod into the bundle (too heavy for a shop page).
@@ -25,18 +28,8 @@ export type FailureKind = 'refused' | 'unauthorized' | 'network' | 'server';
  * `network` and `server` (5xx, or an answer that is not ours) had no answer to show: the page says so
  * in its own words, and a money call may be retried with the same Idempotency-Key.
  */
-export class StoreError extends Error {
-  constructor(
-    readonly kind: FailureKind,
-    message: string,
-    readonly status: number,
-    readonly key?: string,
-    readonly fields: Record<string, string> = {},
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'StoreError';
-  }
+export class StoreError extends ApiError {
+  declare readonly kind: FailureKind;
 
   /** Whether the server gave a final answer, so a retry is a new action with a new key. */
   get answered(): boolean {
@@ -52,18 +45,6 @@ export interface CallOptions<K extends StoreCall> {
   /** A guest's order link token, for order calls without a session. */
   orderToken?: string | null;
   signal?: AbortSignal;
-}
-
-interface Envelope {
-  code?: unknown;
-  msg?: unknown;
-  error?: unknown;
-  data?: unknown;
-}
-
-function fieldsOf(data: unknown): Record<string, string> {
-  const fields = (data as { fields?: unknown } | null | undefined)?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
 }
 
 function urlOf(path: string, query: Record<string, unknown> | undefined): string {
@@ -123,11 +104,11 @@ export async function api<K extends StoreCall>(
   if (opts.orderToken) headers[ORDER_TOKEN_HEADER] = opts.orderToken;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const url = urlOf(path, opts.query as Record<string, unknown> | undefined);
-  let res: Response;
+  let reply: Reply;
   try {
     if (method === 'POST') headers['Content-Type'] = 'application/json';
     const started = method === 'GET' ? takeEarly(url, headers) : undefined;
-    res = await (started ??
+    const res = await (started ??
       fetch(url, {
         method,
         headers,
@@ -135,19 +116,13 @@ export async function api<K extends StoreCall>(
         signal: opts.signal,
       }));
     opts.signal?.throwIfAborted();
+    reply = readReply(res.status, (await res.json().catch(() => null)) as Envelope | null);
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new StoreError('network', '', 0);
   }
-  let env: Envelope | null = null;
-  try {
-    env = (await res.json()) as Envelope;
-  } catch {
-    env = null;
-  }
-  const msg = typeof env?.msg === 'string' ? env.msg : '';
-  const key = typeof env?.error === 'string' ? env.error : undefined;
-  if (res.status === 401 || env?.code === 401) {
+  const { kind, status, msg, key } = reply;
+  if (kind === 'unauthorized') {
     if (buyer) {
       // The session sent is over (expired, revoked, signed out elsewhere): forget it and ask the
       // buyer to sign in again (components/SessionEnded.tsx). A read a guest may make is made again
@@ -157,10 +132,11 @@ export async function api<K extends StoreCall>(
     }
     throw new StoreError('unauthorized', msg, 401, key);
   }
-  if (res.ok && env?.code === 1) return env.data as DataOf<Routes[K]>;
-  if (res.status < 500 && env && typeof env.code === 'number' && key)
-    throw new StoreError('refused', msg, res.status, key, fieldsOf(env.data), env.data);
-  throw new StoreError('server', msg, res.status, key);
+  if (kind === 'ok') return reply.data as DataOf<Routes[K]>;
+  // Any answer of ours below 500 with a key is the server's final word (a 4xx too: INVALID_INPUT).
+  if (status < 500 && reply.code !== undefined && key)
+    throw new StoreError('refused', msg, status, key, reply.data);
+  throw new StoreError('server', msg, status, key);
 }
 
 /**

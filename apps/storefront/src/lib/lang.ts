@@ -1,4 +1,5 @@
 import { browserLang, DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
+import { browserTags } from '@dropdesk/web-kit/lang-storage';
 import { load, loadJson, save } from './storage';
 
 /**
@@ -45,12 +46,6 @@ export function rememberShopLang(shop: string | number, lang: Lang): void {
   const keys = Object.keys(next);
   for (const old of keys.slice(0, Math.max(0, keys.length - KEPT_SHOPS))) delete next[old];
   save('shopLangs', JSON.stringify(next));
-}
-
-/** The browser's languages, most preferred first. */
-function browserTags(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
 /** The language a page shows when the buyer has not chosen: the shop's (or the last shop's), else the browser's, else vi. */

@@ -1,6 +1,7 @@
 import type { CurrencyInfo } from '@dropdesk/contract/account';
 import type { Lang } from '@dropdesk/contract/constants';
 import * as accountPaths from '@dropdesk/contract/paths/account';
+import { readReply } from '@dropdesk/web-kit/http';
 import { useSyncExternalStore } from 'react';
 import { loadJson, save } from './storage';
 
@@ -28,10 +29,10 @@ export function refreshCurrency(): void {
   if (asked) return;
   asked = true;
   fetch(accountPaths.config.path, { headers: { Accept: 'application/json' } })
-    .then((res) => res.json())
-    .then((env: { code?: number; data?: { currency?: CurrencyInfo } }) => {
-      const c = env.data?.currency;
-      if (env.code === 1 && c && typeof c.code === 'string' && typeof c.symbol === 'string') setCurrency(c);
+    .then(async (res) => readReply(res.status, await res.json()))
+    .then((reply) => {
+      const c = (reply.data as { currency?: CurrencyInfo } | undefined)?.currency;
+      if (reply.code === 1 && c && typeof c.code === 'string' && typeof c.symbol === 'string') setCurrency(c);
     })
     .catch(() => undefined);
 }

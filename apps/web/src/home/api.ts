@@ -7,10 +7,12 @@ import * as dashboardPaths from '@dropdesk/contract/paths/dashboard';
 import * as messagePaths from '@dropdesk/contract/paths/message';
 import * as orderPaths from '@dropdesk/contract/paths/order';
 import type { DataOf, PathRow } from '@dropdesk/contract/route';
+import { exchange } from '@dropdesk/web-kit/http';
 
 /**
- * The Home page's calls (src/home/page.ts): plain fetch with the `token` and `lang` headers and the
- * API's envelope, no HTTP client of the app's (that one brings i18next and the toasts). Each call
+ * The Home page's calls (src/home/page.ts): plain fetch with the `token` and `lang` headers, the
+ * API's envelope read by the kit's framework-free core (@dropdesk/web-kit/http), no HTTP client of
+ * the app's (that one brings i18next and the toasts). Each call
  * answers its `data`, or throws a `CallFailed` saying why. Paths come from the contract's zod-free
  * rows (`@dropdesk/contract/paths/*`), types from its zod rows by `import type`: neither brings zod.
  */
@@ -44,17 +46,14 @@ async function get<T>(
 ): Promise<T> {
   const params = query && new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const url = params ? `${row.path}?${params}` : row.path;
-  let res: Response;
-  try {
-    res = await (caller.fetch ?? fetch)(url, { headers: { token: caller.token, lang: caller.lang } });
-  } catch {
-    throw new CallFailed('network');
-  }
-  const body = (await res.json().catch(() => null)) as { code?: unknown; msg?: string; data?: T } | null;
-  if (res.status === 401 || body?.code === 401) throw new CallFailed('session', body?.msg ?? '');
-  if (res.status >= 500 || !body || typeof body.code !== 'number') throw new CallFailed('server');
-  if (body.code !== 1) throw new CallFailed('refused', body.msg ?? '');
-  return body.data as T;
+  const reply = await exchange(() =>
+    (caller.fetch ?? fetch)(url, { headers: { token: caller.token, lang: caller.lang } }),
+  );
+  if (reply.kind === 'network') throw new CallFailed('network');
+  if (reply.kind === 'unauthorized') throw new CallFailed('session', reply.msg);
+  if (reply.kind === 'server' || reply.code === undefined) throw new CallFailed('server');
+  if (reply.code !== 1) throw new CallFailed('refused', reply.msg);
+  return reply.data as T;
 }
 
 export const getDashboard = (c: Caller) => get<Dashboard>(c, dashboardPaths.index);

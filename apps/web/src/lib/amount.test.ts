@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@dropdesk/contract/constants';
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { describe, expect, it } from 'vitest';
 import { amountIn, numberStyleOf, writeAmount, writeNumber } from './amount';
-import { formatNumber } from './format';
 
 /** Two-decimal currencies a deployment may set (CURRENCY), with the symbol the server derives. */
 const CURRENCIES = [

@@ -1,72 +1,34 @@
 import { REQUEST_TIMEOUT_MS } from '@dropdesk/contract/constants';
-import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
+import {
+  ApiError,
+  apiError,
+  createClient,
+  type RequestOptions as KitRequestOptions,
+} from '@dropdesk/web-kit/client';
+import { type Envelope, type Reply, readReply } from '@dropdesk/web-kit/http';
 import { FLASH_KEY } from './flash';
 import { currentLang, i18n } from './i18n';
 import { getToken, useSession } from './session';
 import { toast } from './toast';
 
+/**
+ * The merchant app's HTTP client: the envelope protocol is the kit's (@dropdesk/web-kit/http);
+ * what is the app's is here: the /merchant base, the `lang` and `token` headers, toasts for what
+ * went wrong, and a 401 that logs out and opens /login.
+ */
+
 /** Every merchant call lives under this base (the contract's paths include it). */
 export const API_BASE = '/merchant';
 export const LOGIN_PATH = '/login';
+export { ApiError, type ApiErrorKind } from '@dropdesk/web-kit/client';
 export { FLASH_KEY } from './flash';
 
-export type ApiErrorKind = 'refused' | 'unauthorized' | 'network' | 'timeout' | 'server' | 'http';
-
-/** Why a call did not return data. The user has already been told (unless the call was quiet). */
-export class ApiError extends Error {
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly status: number,
-    /** The contract's stable key (`INVALID_CREDENTIALS`), when the server sent one. */
-    readonly key?: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** Per-field messages of a validation refusal (`data.fields`). */
-  get fields(): Record<string, string> {
-    const fields = (this.data as { fields?: unknown } | undefined)?.fields;
-    return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-  }
-}
-
-export interface RequestOptions {
+export interface RequestOptions extends KitRequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
   /** Don't toast refusals or failures: the caller shows them (or the call may be absent). */
   quiet?: boolean;
   /** Show the server's `msg` as a success toast (login, password changes). */
   successToast?: boolean;
-  signal?: AbortSignal;
-  idempotencyKey?: string;
-}
-
-interface EnvelopeBody {
-  code?: unknown;
-  msg?: unknown;
-  error?: unknown;
-  data?: unknown;
-}
-
-function headers(json: boolean, idempotencyKey?: string): Record<string, string> {
-  const h: Record<string, string> = { Accept: 'application/json', lang: currentLang() };
-  const token = getToken();
-  if (token) h.token = token;
-  if (json) h['Content-Type'] = 'application/json';
-  if (idempotencyKey) h['Idempotency-Key'] = idempotencyKey;
-  return h;
-}
-
-function url(path: string, query?: RequestOptions['query']): string {
-  const base = path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`;
-  if (!query) return base;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${base}?${qs}` : base;
 }
 
 /** Logs out, hard-redirects to /login and shows the server's message there. */
@@ -85,25 +47,28 @@ export function handleUnauthorized(msg: string): void {
   window.location.assign(LOGIN_PATH);
 }
 
-/** Turns a status and a parsed body into data or an ApiError, telling the user as the issue asks. */
-export function settle<T>(status: number, body: EnvelopeBody | null, quiet = false, successToast = false): T {
-  const msg = typeof body?.msg === 'string' ? body.msg : '';
-  const key = typeof body?.error === 'string' ? body.error : undefined;
-  if (status === 401 || body?.code === 401) {
+/** Turns an answer into data or an ApiError, telling the user as the issue asks. */
+function settleReply<T>(reply: Reply, quiet = false, successToast = false): T {
+  const { kind, msg, status, key } = reply;
+  if (kind === 'network' || kind === 'timeout') return failure(kind, quiet);
+  if (kind === 'unauthorized') {
     handleUnauthorized(msg);
-    throw new ApiError('unauthorized', msg, 401, key, body?.data);
+    throw apiError(reply, '');
   }
-  if (status >= 200 && status < 300 && body?.code === 1) {
+  if (kind === 'ok') {
     if (successToast && msg) toast.success(msg);
-    return body.data as T;
+    return reply.data as T;
   }
-  let error: ApiError;
-  if (status >= 500) error = new ApiError('server', msg || i18n.t('errors.server'), status, key);
-  else if (status >= 200 && status < 300 && body && typeof body.code === 'number')
-    error = new ApiError('refused', msg || i18n.t('errors.refused'), status, key, body.data);
-  else error = new ApiError('http', msg || i18n.t('errors.http', { status }), status, key, body?.data);
-  if (!quiet) toast.fail(error.kind === 'server' ? i18n.t('errors.server') : error.message);
-  if (error.kind !== 'refused') console.error(`[api] ${status}`, key ?? '', msg);
+  const error = apiError(
+    reply,
+    kind === 'server'
+      ? i18n.t('errors.server')
+      : kind === 'refused'
+        ? i18n.t('errors.refused')
+        : i18n.t('errors.http', { status }),
+  );
+  if (!quiet) toast.fail(kind === 'server' ? i18n.t('errors.server') : error.message);
+  if (kind !== 'refused') console.error(`[api] ${status}`, key ?? '', msg);
   throw error;
 }
 
@@ -113,43 +78,23 @@ function failure(kind: 'network' | 'timeout', quiet: boolean): never {
   throw new ApiError(kind, message, 0);
 }
 
+const client = createClient<RequestOptions>({
+  base: API_BASE,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  headers() {
+    const h: Record<string, string> = { lang: currentLang() };
+    const token = getToken();
+    if (token) h.token = token;
+    return h;
+  },
+  settle: (reply, opts) => settleReply(reply, opts.quiet, opts.successToast),
+});
+
 /** The one HTTP client: base /merchant, 99 999 ms timeout, token and lang headers, envelope unwrapped. */
-export async function request<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  opts: RequestOptions = {},
-): Promise<T> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  const hasBody = method === 'POST';
-  let res: Response;
-  try {
-    res = await fetch(url(path, opts.query), {
-      method,
-      headers: headers(hasBody, opts.idempotencyKey),
-      body: hasBody ? JSON.stringify(opts.body ?? {}) : undefined,
-      signal,
-    });
-  } catch (e) {
-    if (opts.signal?.aborted) throw e;
-    return failure(timeout.aborted ? 'timeout' : 'network', opts.quiet ?? false);
-  }
-  let body: EnvelopeBody | null = null;
-  try {
-    body = (await res.json()) as EnvelopeBody;
-  } catch {
-    body = null;
-  }
-  return settle<T>(res.status, body, opts.quiet, opts.successToast);
-}
+export const request = client.request;
 
 /** A call typed by its row in the contract's route table: path and method are checked at compile time. */
-export function call<R extends RouteDef>(
-  route: { method: R['method']; path: R['path'] },
-  input: { body?: BodyOf<R>; query?: QueryOf<R> } & Omit<RequestOptions, 'body' | 'query'> = {},
-): Promise<DataOf<R>> {
-  return request<DataOf<R>>(route.method === 'GET' ? 'GET' : 'POST', route.path, input as RequestOptions);
-}
+export const call = client.call;
 
 /** Multipart upload through XHR, which reports upload progress (fetch cannot). */
 export function upload<T>(
@@ -160,9 +105,9 @@ export function upload<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url(path));
+    xhr.open('POST', client.url(path));
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [k, v] of Object.entries(headers(false))) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries(client.headers(false))) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
     };
@@ -177,14 +122,14 @@ export function upload<T>(
     xhr.ontimeout = () => fail('timeout');
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     xhr.onload = () => {
-      let body: EnvelopeBody | null = null;
+      let body: Envelope | null = null;
       try {
-        body = JSON.parse(xhr.responseText) as EnvelopeBody;
+        body = JSON.parse(xhr.responseText) as Envelope;
       } catch {
         body = null;
       }
       try {
-        resolve(settle<T>(xhr.status, body, opts.quiet));
+        resolve(settleReply<T>(readReply(xhr.status, body), opts.quiet));
       } catch (e) {
         reject(e);
       }

@@ -1,6 +1,6 @@
 import type { CurrencyInfo } from '@dropdesk/contract/account';
 import { formatMoney as formatWire, type Minor, parseMoney } from '@dropdesk/contract/money';
-import { amountIn } from './amount';
+import { amountIn } from '@dropdesk/web-kit/format';
 import { currentLang } from './i18n';
 
 /**

@@ -4,31 +4,16 @@ import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import type { BillAccount, ReportRange } from '@dropdesk/contract/reports';
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
+import { queryKeysFactory } from '@dropdesk/web-kit/query-keys';
 
 /**
- * The query keys of every domain, from one small factory (Medusa's `queryKeysFactory`): each key
+ * The query keys of every domain, from the kit's factory (@dropdesk/web-kit/query-keys): each key
  * starts with its domain, so `xKeys.all` reaches every query of that domain, and a key of a list
  * ends with its filters. Kept here, not in the features, because one feature refreshes another's
  * queries (a withdrawal refreshes the balance on /my: lib/refresh-balances.ts).
  *
  * No key holds the session token: logging out clears the whole cache (and a 401 reloads the page).
  */
-export function queryKeysFactory<const D extends string>(domain: D) {
-  const all = [domain] as const;
-  return {
-    all,
-    /** A resource that takes no parameters: the merchant's info, the deposit networks. */
-    one: <const N extends string>(name: N) => [domain, name] as const,
-    /** The lists of a resource, whatever their filters (a prefix of `list`). */
-    lists: <const N extends string>(name: N) => [domain, name, 'list'] as const,
-    /** One list of a resource; pages are the infinite query's, not the key's. */
-    list: <const N extends string, F extends object>(name: N, filters: F) =>
-      [domain, name, 'list', filters] as const,
-    /** One item of a resource. */
-    detail: <const N extends string>(name: N, id: string | number) => [domain, name, 'detail', id] as const,
-  };
-}
-
 const account = queryKeysFactory('account');
 export const accountKeys = {
   all: account.all,

@@ -2,6 +2,7 @@ import type { MerInfo } from '@dropdesk/contract/account';
 import { isLang, LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
 import * as accountPaths from '@dropdesk/contract/paths/account';
 import type { PathRow } from '@dropdesk/contract/route';
+import { exchange, fieldsOf, type Reply } from '@dropdesk/web-kit/http';
 // The page's look: the app's base styles and the classes LoginView draws with, into one stylesheet
 // that scripts/prerender.mjs writes inline into the page.
 import 'antd-mobile/es/global';
@@ -26,13 +27,6 @@ import './page.css';
  */
 
 type Field = 'account' | 'password' | 'captcha';
-
-interface Envelope {
-  code: number;
-  msg?: string;
-  error?: string;
-  data?: { fields?: Record<string, string>; captcha_required?: boolean; [k: string]: unknown };
-}
 
 export interface PageEnv {
   /** Opens another address with a full page load (the app, or this page again). */
@@ -107,22 +101,24 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     }, 3000);
   };
 
-  const call = async ({ method, path }: PathRow, body?: unknown): Promise<Envelope> => {
-    const res = await fetch(path, {
-      method,
-      headers: { lang: pageLang, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const data = (await res.json().catch(() => null)) as Envelope | null;
-    if (!data || typeof data.code !== 'number') throw new Error(`HTTP ${res.status}`);
-    return data;
+  /** An answer of ours (the kit's envelope reading), or a throw when none came or it is not ours. */
+  const call = async ({ method, path }: PathRow, body?: unknown): Promise<Reply> => {
+    const reply = await exchange(() =>
+      fetch(path, {
+        method,
+        headers: { lang: pageLang, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    );
+    if (reply.code === undefined) throw new Error(`HTTP ${reply.status}`);
+    return reply;
   };
 
   const captchaBox = byId<HTMLElement>(ids.fieldBox('captcha')) as HTMLElement;
   const loadCaptcha = async () => {
     try {
       const res = await call(accountPaths.captcha);
-      if (res.code !== 1) return void setFormError(res.msg ?? texts.network);
+      if (res.code !== 1) return void setFormError(res.msg || texts.network);
       const data = res.data as { captcha_id: string; image: string };
       captchaId = data.captcha_id;
       (byId<HTMLImageElement>(ids.captchaImage) as HTMLImageElement).src = data.image;
@@ -177,15 +173,15 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
         env.go(safePath(redirect) ?? HOME_PATH);
         return;
       }
-      const named = Object.entries(res.data?.fields ?? {}).filter(([name]) =>
+      const named = Object.entries(fieldsOf(res.data)).filter(([name]) =>
         (fields() as string[]).includes(name),
       );
       for (const [name, message] of named) setError(name as Field, message);
-      if (!named.length) setFormError(res.msg ?? texts.network);
+      if (!named.length) setFormError(res.msg || texts.network);
       if (
-        res.data?.captcha_required === true ||
-        res.error === 'CAPTCHA_REQUIRED' ||
-        res.error === 'CAPTCHA_INVALID'
+        (res.data as { captcha_required?: unknown } | undefined)?.captcha_required === true ||
+        res.key === 'CAPTCHA_REQUIRED' ||
+        res.key === 'CAPTCHA_INVALID'
       )
         await loadCaptcha();
     } catch {

@@ -1,4 +1,5 @@
 import type { BuyerOrder } from '@dropdesk/contract/store';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
@@ -6,7 +7,6 @@ import { Failure, isNotFound, Loading } from '../../components/Failure';
 import { Money } from '../../components/Money';
 import { NotFound } from '../../components/NotFound';
 import { api } from '../../lib/api';
-import { formatTime } from '../../lib/format';
 import { currentLang } from '../../lib/i18n';
 import { ORDER_STATUS_KEYS, REFUND_STATUS_KEYS } from '../../lib/labels';
 import { keepOrderLink, orderToken } from '../../lib/order-links';
@@ -63,7 +63,7 @@ export default function OrderPage({ id }: { id: string }) {
         <h1 id="order-title">{t('order.title', { no: order.order_no })}</h1>
         <p className="status">{t(ORDER_STATUS_KEYS[order.status] ?? 'status.unknown')}</p>
         {order.status === 0 && order.pay_deadline && (
-          <p className="muted">{t('order.payBy', { time: formatTime(order.pay_deadline, currentLang()) })}</p>
+          <p className="muted">{t('order.payBy', { time: formatDate(order.pay_deadline, currentLang()) })}</p>
         )}
         <dl className="rows">
           <Row label={t('order.product')} value={order.title} />
@@ -75,7 +75,7 @@ export default function OrderPage({ id }: { id: string }) {
           {order.money.refunded !== '0.00' && (
             <Row label={t('order.refunded')} value={<Money value={order.money.refunded} />} />
           )}
-          <Row label={t('order.placed')} value={formatTime(order.created_at, currentLang())} />
+          <Row label={t('order.placed')} value={formatDate(order.created_at, currentLang())} />
         </dl>
         <OrderActions order={order} payment={payment} token={token} onChange={replace} />
       </section>
@@ -97,7 +97,7 @@ export default function OrderPage({ id }: { id: string }) {
                   <strong>{t(ORDER_STATUS_KEYS[ev.status] ?? 'status.unknown')}</strong>
                   <br />
                   <time className="muted" dateTime={ev.at}>
-                    {formatTime(ev.at, currentLang())}
+                    {formatDate(ev.at, currentLang())}
                   </time>
                   {ev.note && <p className="muted">{ev.note}</p>}
                 </li>

@@ -1,10 +1,10 @@
 import type { BuyerOrder } from '@dropdesk/contract/store';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Failure, Loading } from '../../components/Failure';
 import { Money } from '../../components/Money';
 import { api } from '../../lib/api';
-import { formatTime } from '../../lib/format';
 import { currentLang } from '../../lib/i18n';
 import { ORDER_STATUS_KEYS } from '../../lib/labels';
 import { orderLinks } from '../../lib/order-links';
@@ -69,7 +69,7 @@ function BuyerOrders() {
                 <Money value={o.total} />
                 <br />
                 <span className="muted">
-                  {o.order_no} · {formatTime(o.created_at, currentLang())}
+                  {o.order_no} · {formatDate(o.created_at, currentLang())}
                 </span>
               </Link>
             </li>

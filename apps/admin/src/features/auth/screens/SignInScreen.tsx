@@ -1,9 +1,9 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
+import { QrCode } from '@dropdesk/web-kit/react/qr-code';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { QrCode } from '../../../components/QrCode';
 import { clearFlash, readFlash } from '../../../lib/flash';
 import { ApiError } from '../../../lib/http';
 import { currentLang, switchLanguage } from '../../../lib/i18n';

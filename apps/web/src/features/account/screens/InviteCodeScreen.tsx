@@ -1,6 +1,6 @@
+import { QrCode } from '@dropdesk/web-kit/react/qr-code';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/Page';
-import { QrCode } from '../../../components/QrCode';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';

@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
+import { formatNumber } from '@dropdesk/web-kit/format';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/Amount';
@@ -7,7 +8,6 @@ import { LazyImage } from '../../../components/LazyImage';
 import list from '../../../components/list.module.css';
 import { MenuList } from '../../../components/MenuList';
 import { totalUnread, useUnreadMessages } from '../../../lib/api/get-unread-messages';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/messages';
 import { paths } from '../../../lib/paths';

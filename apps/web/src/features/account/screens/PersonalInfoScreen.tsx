@@ -1,6 +1,7 @@
 import type { MerInfo } from '@dropdesk/contract/account';
 import { LANGUAGE_NAMES, type Lang } from '@dropdesk/contract/constants';
 import { foldText } from '@dropdesk/contract/fold';
+import { countryName, formatDate } from '@dropdesk/web-kit/format';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyImage } from '../../../components/LazyImage';
@@ -9,7 +10,6 @@ import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import { SearchSheet } from '../../../components/SearchSheet';
 import ui from '../../../components/ui.module.css';
-import { countryName, formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { knownZones, zoneInWords } from '../../../lib/time-zone';

@@ -1,14 +1,14 @@
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
+import { QrCode } from '@dropdesk/web-kit/react/qr-code';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
-import { QrCode } from '../../../components/QrCode';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { copyText } from '../../../lib/clipboard';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { allianceKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/toast';

@@ -1,11 +1,11 @@
 import { COUNTRIES } from '@dropdesk/contract/constants';
 import { foldText } from '@dropdesk/contract/fold';
+import { countryName } from '@dropdesk/web-kit/format';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchSheet } from '../../../components/SearchSheet';
 import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
-import { countryName } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import styles from './country.module.css';
 

@@ -1,4 +1,5 @@
 import { CATALOGUE_SORTS, type CatalogueSort } from '@dropdesk/contract/catalogue';
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -8,7 +9,6 @@ import { QueryState } from '../../../components/QueryState';
 import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/messages';
 import { toast } from '../../../lib/toast';

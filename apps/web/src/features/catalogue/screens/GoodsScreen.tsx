@@ -1,3 +1,4 @@
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
@@ -5,7 +6,6 @@ import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { useSelection } from '../../../components/selection';
 import ui from '../../../components/ui.module.css';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type Listing, type ListingFilter, useListings } from '../api/get-listings';
 import styles from '../components/catalogue.module.css';

@@ -1,4 +1,5 @@
 import { levelUpgradeBody, sellingPrice } from '@dropdesk/contract/catalogue';
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import Popup from 'antd-mobile/es/components/popup';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { QueryState } from '../../../components/QueryState';
 import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
 import { useContractForm } from '../../../lib/form';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

@@ -1,4 +1,5 @@
 import type { PurchaseState } from '@dropdesk/contract/express';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { expressKeys } from '../../../lib/query-keys';

@@ -1,4 +1,5 @@
 import { buyTrainBody, EXPRESS_DAY_MS } from '@dropdesk/contract/express';
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import { useQueryClient } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useRef, useState } from 'react';
@@ -16,7 +17,6 @@ import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
 import { useContractForm } from '../../../lib/form';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

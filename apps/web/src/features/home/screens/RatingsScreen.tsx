@@ -1,10 +1,10 @@
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfiniteList } from '../../../components/InfiniteList';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type Rating, useRatings } from '../api/get-ratings';
 import styles from '../components/home.module.css';

@@ -1,10 +1,10 @@
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useVisits } from '../api/get-visits';
 import { longDay } from '../components/dates';

@@ -1,4 +1,5 @@
 import { idcardBody } from '@dropdesk/contract/kyc';
+import { formatDate } from '@dropdesk/web-kit/format';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,7 +10,6 @@ import { QueryState } from '../../../components/QueryState';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
 import { useContractForm } from '../../../lib/form';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { type KycInfo, useIdcard } from '../api/get-idcard';

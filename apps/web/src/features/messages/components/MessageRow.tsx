@@ -1,6 +1,6 @@
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import type { Message } from '../api/get-messages';
 import { messageDetailPath } from '../paths';

@@ -1,8 +1,8 @@
 import { MESSAGE_TYPES, type MessageType } from '@dropdesk/contract/messages';
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
 import type { UnreadMessages } from '../../../lib/api/get-unread-messages';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import styles from './messages.module.css';
 

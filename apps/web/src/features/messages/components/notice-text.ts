@@ -1,8 +1,8 @@
 import type { NoticeKind } from '@dropdesk/contract/messages';
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../../components/Amount';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import type { Message } from '../api/get-messages';
 

@@ -1,11 +1,11 @@
 import type { MessageType } from '@dropdesk/contract/messages';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { type MessageDetail, useMessage } from '../api/get-message';
 import { useSeeMessages } from '../api/see-messages';

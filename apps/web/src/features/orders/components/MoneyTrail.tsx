@@ -1,9 +1,9 @@
+import { formatDate } from '@dropdesk/web-kit/format';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import ui from '../../../components/ui.module.css';
 import { useFigureNames } from '../../../lib/figure-names';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { minorOf as minor } from '../../../lib/money';
 import type { OrderDetail } from '../api/get-order-detail';

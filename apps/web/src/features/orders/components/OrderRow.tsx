@@ -1,10 +1,10 @@
+import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { LazyImage } from '../../../components/LazyImage';
 import list from '../../../components/list.module.css';
 import ui from '../../../components/ui.module.css';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { minorOf } from '../../../lib/money';
 import type { Order } from '../api/get-orders';

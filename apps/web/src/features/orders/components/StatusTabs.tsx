@@ -1,8 +1,8 @@
 import { ORDER_TABS, type OrderStatus } from '@dropdesk/contract/orders';
+import { formatNumber } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { useChosenInView } from '../../../components/chosen-in-view';
 import ui from '../../../components/ui.module.css';
-import { formatNumber } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import type { OrderCounts } from '../api/get-order-count';
 import { useOrderStatusLabel } from './labels';

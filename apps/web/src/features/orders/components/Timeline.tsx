@@ -1,7 +1,7 @@
+import { formatDate } from '@dropdesk/web-kit/format';
 import Steps from 'antd-mobile/es/components/steps';
 import { useTranslation } from 'react-i18next';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import type { OrderDetail } from '../api/get-order-detail';
 import { useOrderStatusLabel } from './labels';

@@ -1,10 +1,10 @@
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import list from '../../../components/list.module.css';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { currentLang } from '../../../lib/i18n';
 import { type OrderDetail, useOrderDetail } from '../api/get-order-detail';

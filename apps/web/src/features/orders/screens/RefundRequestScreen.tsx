@@ -1,4 +1,5 @@
 import { REFUND_STATUSES, type RefundStatus } from '@dropdesk/contract/orders';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
@@ -8,7 +9,6 @@ import { Page } from '../../../components/Page';
 import { Refreshable, RefreshButton } from '../../../components/Refreshable';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { approveKey, useAuditRefund } from '../api/audit-refund';

@@ -1,5 +1,6 @@
 import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import type { BillAccount, ReportRange } from '@dropdesk/contract/reports';
+import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
@@ -7,7 +8,6 @@ import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { useFigureNames } from '../../../lib/figure-names';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { minorOf } from '../../../lib/money';
 import { type BillFilters, type BillItem, useBill } from '../api/get-bill';

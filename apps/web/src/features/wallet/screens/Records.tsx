@@ -1,4 +1,5 @@
 import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { formatDate } from '@dropdesk/web-kit/format';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { InfiniteList, type InfiniteQueryLike } from '../../../components/Infini
 import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
-import { formatDate } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCancelExtract } from '../api/cancel-extract';

@@ -1,6 +1,7 @@
 import { MIN_TOPUP_MINOR } from '@dropdesk/contract/constants';
 import { formatMoney as formatWire } from '@dropdesk/contract/money';
 import { type Network, type RechargeMethod, rechargeBody } from '@dropdesk/contract/wallet';
+import { QrCode } from '@dropdesk/web-kit/react/qr-code';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { Control } from 'react-hook-form';
@@ -10,7 +11,6 @@ import { useFormatAmount } from '../../../components/Amount';
 import { useBoundField } from '../../../components/form/FormField';
 import { SubmitBar } from '../../../components/form/SubmitBar';
 import { Page } from '../../../components/Page';
-import { QrCode } from '../../../components/QrCode';
 import { QueryState } from '../../../components/QueryState';
 import { UploadTile } from '../../../components/UploadTile';
 import ui from '../../../components/ui.module.css';
