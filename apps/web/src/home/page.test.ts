@@ -1,4 +1,5 @@
 import serverEn from '@dropdesk/contract/messages/en.json';
+import { type Call, mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { takeFlash } from '../lib/flash';
 import { readSession } from '../lib/session-storage';
 import en from '../locales/en.json';
 import { renderHome } from '../prerender';
-import { type Call, mockApi, ok } from '../test/api';
 import { newConfig } from '../test/factories';
 import { logIn, logOut } from '../test/render';
 import type { Dashboard } from './api';

@@ -1,5 +1,5 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../test/api';
 import { expectToast, logIn, logOut, setupI18n } from '../test/render';
 import { ApiError, FLASH_KEY, request } from './http';
 import { useSession } from './session';

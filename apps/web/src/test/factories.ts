@@ -1,7 +1,7 @@
 import type { accountRoutes, MerInfo } from '@dropdesk/contract/account';
 import type { ListingItem } from '@dropdesk/contract/catalogue';
 import type { DataOf } from '@dropdesk/contract/route';
-import { ok } from './api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 
 let seq = 0;
 

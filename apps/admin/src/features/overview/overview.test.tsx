@@ -1,9 +1,9 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../lib/i18n';
 import { SESSION_KEY, session } from '../../lib/session';
-import { mockApi, ok } from '../../test/api';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
 const check = (ok_: boolean) => ({

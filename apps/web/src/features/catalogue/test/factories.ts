@@ -7,7 +7,7 @@ import type {
   ProductDetail,
 } from '@dropdesk/contract/catalogue';
 import type { DataOf } from '@dropdesk/contract/route';
-import { ok } from '../../../test/api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 import { listingOf, newConfig } from '../../../test/factories';
 
 /** The catalogue's answers for component tests; override what the test cares about. */

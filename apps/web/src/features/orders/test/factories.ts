@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderItem, RefundItem } from '@dropdesk/contract/orders';
-import { type Call, ok } from '../../../test/api';
+import { type Call, ok } from '@dropdesk/test-kit/fake-api';
 import { newConfig } from '../../../test/factories';
 
 /** The orders feature's answers for component tests; override what the test cares about. */

@@ -1,8 +1,8 @@
 import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { newConfig, orderBadge } from '../../../test/factories';
 import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 

@@ -1,8 +1,8 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { fakeUploads } from '../../../test/uploads';
