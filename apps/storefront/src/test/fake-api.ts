@@ -1,3 +1,5 @@
+import type { accountRoutes } from '@dropdesk/contract/account';
+import type { DataOf } from '@dropdesk/contract/route';
 import { type Call as KitCall, mockApi, ok, type Reply } from '@dropdesk/test-kit/fake-api';
 
 /**
@@ -21,7 +23,16 @@ export const refused = (error: string, msg: string, fields?: Record<string, stri
 
 export function fakeApi(routes: Record<string, Handler>) {
   const { calls, of } = mockApi({
-    'GET /merchant/common/config': () => ok({ currency: { code: 'USD', symbol: '$' } }),
+    'GET /merchant/common/config': () =>
+      ok({
+        service_url: '',
+        service_text: '',
+        invite_base_url: 'http://localhost',
+        languages: [],
+        countries: ['VN'],
+        min_topup: '100.00',
+        currency: { code: 'USD', symbol: '$' },
+      } satisfies DataOf<typeof accountRoutes.config>),
     ...(routes as Record<string, (call: KitCall, n: number) => Reply | Promise<Reply>>),
   });
   return { calls: calls as Call[], of: (route: string) => of(route) as Call[] };
