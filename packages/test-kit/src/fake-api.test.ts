@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assertNoUnmockedCalls, contractRow, mockApi, ok, okOffContract, refusal } from './fake-api';
+
+const get = (path: string) => fetch(path).then((r) => r.json());
+const config = {
+  service_url: '',
+  service_text: '',
+  invite_base_url: 'http://localhost',
+  languages: [],
+  countries: ['VN'],
+  min_topup: '100.00',
+  currency: { code: 'USD', symbol: '$' },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the fake API', () => {
+  it('knows every row of the contract by method and path', () => {
+    expect(contractRow('GET /merchant/common/config')?.path).toBe('/merchant/common/config');
+    expect(contractRow('GET /admin/recharges')?.roles).toBeDefined();
+    expect(contractRow('GET /store/products')).toBeDefined();
+    expect(contractRow('GET /nowhere')).toBeUndefined();
+  });
+
+  it('answers a faked success the contract accepts, and the test passes', async () => {
+    mockApi({ 'GET /merchant/common/config': () => ok(config) });
+    expect((await get('/merchant/common/config')).data.currency.code).toBe('USD');
+    expect(() => assertNoUnmockedCalls()).not.toThrow();
+  });
+
+  it('fails the test on a faked success the contract refuses, naming the route and each field', async () => {
+    const { currency: _, ...noCurrency } = config;
+    mockApi({ 'GET /merchant/common/config': () => ok({ ...noCurrency, min_topup: 100 }) });
+    // The screen still gets the fake: the test runs on, and fails once it ends.
+    expect((await get('/merchant/common/config')).data.min_topup).toBe(100);
+    expect(() => assertNoUnmockedCalls()).toThrow(
+      /contract's schemas refuse[\s\S]*GET \/merchant\/common\/config:\n {4}data\.min_topup: [^\n]+\n {4}data\.currency: /,
+    );
+    // Reported once: the next test starts clean.
+    expect(() => assertNoUnmockedCalls()).not.toThrow();
+  });
+
+  it('checks items of lists by their place', async () => {
+    mockApi({
+      'GET /admin/queues': () =>
+        ok({ queues: [], reasons: { recharge: [{ code: 'x' }], withdrawal: [], kyc: [] } }),
+    });
+    await get('/admin/queues');
+    expect(() => assertNoUnmockedCalls()).toThrow(/data\.reasons\.recharge\[0\]\.text: /);
+  });
+
+  it('does not check refusals, routes the contract does not have, or a fake said to be off the contract', async () => {
+    mockApi({
+      'GET /merchant/common/config': () => refusal('INTERNAL', 'boom'),
+      'GET /s/123': () => ok({ anything: true }),
+      'GET /merchant/merchant/getMerInfo': () =>
+        okOffContract({ id: 1 }, 'an old server, as the page must bear'),
+    });
+    await get('/merchant/common/config');
+    await get('/s/123');
+    await get('/merchant/merchant/getMerInfo');
+    expect(() => assertNoUnmockedCalls()).not.toThrow();
+  });
+
+  it('still fails the test on a route it did not mock', async () => {
+    mockApi({});
+    await get('/merchant/common/config');
+    expect(() => assertNoUnmockedCalls()).toThrow(
+      'The test called routes it did not mock: GET /merchant/common/config',
+    );
+  });
+
+  it('counts the calls to each route, and lists them', async () => {
+    const seen: number[] = [];
+    const api = mockApi({
+      'GET /merchant/common/config': (_call, n) => {
+        seen.push(n);
+        return ok(config);
+      },
+    });
+    await get('/merchant/common/config');
+    await get('/merchant/common/config?x=1');
+    expect(seen).toEqual([1, 2]);
+    expect(api.of('GET /merchant/common/config').map((c) => c.query.get('x'))).toEqual([null, '1']);
+    assertNoUnmockedCalls();
+  });
+});
