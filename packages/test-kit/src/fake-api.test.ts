@@ -36,7 +36,7 @@ describe('the fake API', () => {
     // The screen still gets the fake: the test runs on, and fails once it ends.
     expect((await get('/merchant/common/config')).data.min_topup).toBe(100);
     expect(() => assertNoUnmockedCalls()).toThrow(
-      /contract's schemas refuse[\s\S]*GET \/merchant\/common\/config:\n {4}data\.min_topup: [^\n]+\n {4}data\.currency: /,
+      /contract does not allow[\s\S]*GET \/merchant\/common\/config:\n {4}data\.min_topup: [^\n]+\n {4}data\.currency: /,
     );
     // Reported once: the next test starts clean.
     expect(() => assertNoUnmockedCalls()).not.toThrow();
@@ -51,7 +51,24 @@ describe('the fake API', () => {
     expect(() => assertNoUnmockedCalls()).toThrow(/data\.reasons\.recharge\[0\]\.text: /);
   });
 
-  it('does not check refusals, routes the contract does not have, or a fake said to be off the contract', async () => {
+  it('fails the test on a refusal its route does not declare, and takes the declared and the transport ones', async () => {
+    mockApi({
+      'POST /merchant/merchant/extract': (_call, n) =>
+        n === 1 ? refusal('MIN_WITHDRAWAL', 'Too little') : refusal('EMAIL_TAKEN', 'Taken'),
+      'POST /merchant/merchant/changeBank': () => refusal('WRONG_PAY_PASSWORD', 'Wrong'),
+      'GET /merchant/merchant/bank': () => refusal('RATE_LIMITED', 'Slow down'),
+    });
+    await fetch('/merchant/merchant/extract', { method: 'POST', body: '{}' });
+    await fetch('/merchant/merchant/changeBank', { method: 'POST', body: '{}' });
+    await fetch('/merchant/merchant/bank');
+    expect(() => assertNoUnmockedCalls()).not.toThrow();
+    await fetch('/merchant/merchant/extract', { method: 'POST', body: '{}' });
+    expect(() => assertNoUnmockedCalls()).toThrow(
+      /POST \/merchant\/merchant\/extract:\n {4}refused with EMAIL_TAKEN, which its row does not declare \(it may refuse with [^)]*MIN_WITHDRAWAL/,
+    );
+  });
+
+  it('does not check routes the contract does not have, or a fake said to be off the contract', async () => {
     mockApi({
       'GET /merchant/common/config': () => refusal('INTERNAL', 'boom'),
       'GET /s/123': () => ok({ anything: true }),

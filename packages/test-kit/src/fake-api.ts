@@ -1,4 +1,4 @@
-import type { RouteDef } from '@dropdesk/contract/route';
+import { type RouteDef, refusalsOf, TRANSPORT_REFUSALS } from '@dropdesk/contract/route';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 
@@ -11,10 +11,11 @@ import type { z } from 'zod';
  * - a call to a route the test did not mock: an answer the test never chose would let a screen pass
  *   on a 404 it should not have asked for. Mock a route to a refusal or a transport error explicitly
  *   when that is the story;
- * - a faked success whose `data` the route's row in the contract (@dropdesk/contract, its `data`
- *   schema) refuses: a screen tested against an answer the server cannot send proves nothing, and a
- *   change to the contract would leave the test passing on the old shape. The fake answer is still
- *   given to the screen, so the test runs on and the message names the route and each field.
+ * - a faked answer its route's row in the contract (@dropdesk/contract) does not allow: a success
+ *   whose `data` the row's schema refuses, or a refusal with a key the row does not declare. A
+ *   screen tested against an answer the server cannot send proves nothing, and a change to the
+ *   contract would leave the test passing on the old shape. The fake answer is still given to the
+ *   screen, so the test runs on and the message names the route and each field.
  */
 
 export interface Call {
@@ -76,14 +77,25 @@ const describeIssues = (error: z.ZodError): string =>
     .join('\n') + (error.issues.length > 8 ? `\n    … and ${error.issues.length - 8} more` : '');
 
 /**
- * Why a faked success does not match its route's `data` schema in the contract, or null when it does
- * (or when it is no success, or the route has no row). Exported for the kit's own test.
+ * Why a faked answer is not one the route's row in the contract allows, or null when it is (or the
+ * route has no row): a success whose `data` the row's schema refuses, or a refusal (`code` 0)
+ * with a key the row does not declare (its `refusals` and what its marks imply, `refusalsOf`) nor
+ * any route may answer (`TRANSPORT_REFUSALS`); the server under test answers 500 to such a key.
+ * Exported for the kit's own test.
  */
 export function contractMismatch(route: string, body: unknown): string | null {
   const row = rows.get(route);
-  if (!row || !body || typeof body !== 'object' || (body as { code?: unknown }).code !== 1) return null;
-  const parsed = row.data.safeParse((body as { data?: unknown }).data);
-  return parsed.success ? null : `${route}:\n${describeIssues(parsed.error)}`;
+  if (!row || !body || typeof body !== 'object') return null;
+  const { code, error, data } = body as { code?: unknown; error?: unknown; data?: unknown };
+  if (code === 1) {
+    const parsed = row.data.safeParse(data);
+    return parsed.success ? null : `${route}:\n${describeIssues(parsed.error)}`;
+  }
+  if (typeof error !== 'string' || error in TRANSPORT_REFUSALS) return null;
+  const declared: string[] = refusalsOf(row);
+  return declared.includes(error)
+    ? null
+    : `${route}:\n    refused with ${error}, which its row does not declare (it may refuse with ${declared.join(', ') || 'nothing of its own'})`;
 }
 
 /** Calls to routes the test did not mock, since the last mockApi(). */
@@ -144,7 +156,7 @@ export function assertNoUnmockedCalls(): void {
     ...(seen.length > 0 ? [`The test called routes it did not mock: ${seen.join(', ')}`] : []),
     ...(wrong.length > 0
       ? [
-          `The test faked answers the contract's schemas refuse (fix the fake or its factory; @dropdesk/contract has the shape):\n${wrong.join('\n')}`,
+          `The test faked answers the contract does not allow (fix the fake or its factory; @dropdesk/contract has each route's data and refusals):\n${wrong.join('\n')}`,
         ]
       : []),
   ];

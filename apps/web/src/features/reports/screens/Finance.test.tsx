@@ -313,7 +313,7 @@ describe('finance report', () => {
       ...config,
       'GET /merchant/merchant/financial_report': () =>
         ++tries === 1
-          ? { status: 200, body: { code: 0, error: 'FIELD_INVALID', msg: 'Invalid range' } }
+          ? { status: 200, body: { code: 0, error: 'INVALID_INPUT', msg: 'Invalid range' } }
           : ok(newReport()),
     });
     await renderApp('/finance');
