@@ -2,8 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_SECRET } from '@dropdesk/test-kit/e2e/secret';
 import { defineConfig } from '@playwright/test';
 import { START } from './visual/support/time';
+
+const kitDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/test-kit');
 
 /**
  * The visual tests (visual/): every screen of the merchant app, the storefront and the operator
@@ -28,7 +31,7 @@ export default defineConfig({
   outputDir: './test-results/visual',
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   globalSetup: './visual/support/setup.ts',
-  globalTeardown: './e2e/support/teardown.ts',
+  globalTeardown: path.join(kitDir, 'src/e2e/teardown.ts'),
   timeout: 120_000,
   expect: {
     timeout: 10_000,
@@ -57,8 +60,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    cwd: webDir,
+    command: 'node src/e2e/start-server.mjs',
+    cwd: kitDir,
     url: `${baseURL}/healthz`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -74,7 +77,7 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'http://localhost:8080',
-      SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      SECRET: E2E_SECRET,
       TEST_CLOCK: '1',
       TEST_CLOCK_AT: START,
       ORDER_JOBS_SECONDS: '0',

@@ -1,5 +1,5 @@
+import { api, registerMerchant } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
-import { api, registerMerchant } from '../../web/e2e/support/server';
 import { consoleToken, newOperator, said, shot, signInConsole } from './support/console';
 
 test('two admins: one proposes a balance adjustment, the other approves it; self-approval is refused', async ({

@@ -1,5 +1,5 @@
+import { admin, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
-import { admin, ok, operatorLogin } from '../../web/e2e/support/server';
 import { newOperator, said, shot, signInConsole } from './support/console';
 
 const csv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.join(',')).join('\n')}\n`);

@@ -1,7 +1,7 @@
+import { documentPhoto, expectImagesLoaded } from '@dropdesk/test-kit/e2e/images';
+import { api, ok, operatorLogin, registerMerchant, uploadImage } from '@dropdesk/test-kit/e2e/server';
+import { idempotent, openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
-import { documentPhoto, expectImagesLoaded } from '../../web/e2e/support/images';
-import { api, ok, operatorLogin, registerMerchant, uploadImage } from '../../web/e2e/support/server';
-import { idempotent, openTopUps } from '../../web/e2e/support/wallet';
 import { newOperator, shot, signInConsole } from './support/console';
 
 /**

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { admin, api, ok, operatorLogin, registerMerchant, uploadImage } from '../../web/e2e/support/server';
-import { sellingMerchant } from '../../web/e2e/support/store';
+import { sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { admin, api, ok, operatorLogin, registerMerchant, uploadImage } from '@dropdesk/test-kit/e2e/server';
 import {
   askTopUp,
   askWithdrawal,
@@ -9,7 +8,8 @@ import {
   setPayPassword,
   toppedUp,
   verified,
-} from '../../web/e2e/support/wallet';
+} from '@dropdesk/test-kit/e2e/wallet';
+import { expect, type Page, test } from '@playwright/test';
 import { appealedRefund, newOperator, said, shot, signInConsole } from './support/console';
 
 /** Opens a queue and selects the item of `shop` (the list shows each item's shop). */

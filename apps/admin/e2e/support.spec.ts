@@ -1,7 +1,7 @@
+import { pickedUp, sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
-import { operatorLogin } from '../../web/e2e/support/server';
-import { pickedUp, sellingMerchant } from '../../web/e2e/support/store';
-import { openTopUps } from '../../web/e2e/support/wallet';
 import { newOperator, paidOrder, said, shot, signInConsole } from './support/console';
 
 test('a support operator ships an order step by step, ships another from a CSV, and closes a shop', async ({

@@ -21,7 +21,8 @@ import { chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 const adminDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.resolve(adminDir, '../web');
+/** The browser tests' server start (the test kit's): builds what is stale, then runs the real server. */
+const startServer = fileURLToPath(import.meta.resolve('@dropdesk/test-kit/e2e/start-server.mjs'));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET_KB = 250;
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -44,8 +45,8 @@ if (!process.argv.includes('--no-build')) {
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-console-'));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(webDir, 'e2e/support/start-server.mjs')], {
-  cwd: webDir,
+const server = spawn(process.execPath, [startServer], {
+  cwd: adminDir,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,

@@ -1,9 +1,10 @@
+import { operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { screenSettled } from '@dropdesk/test-kit/e2e/settled';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
-import { openLogin, screenSettled } from './support/app';
+import { openLogin, signIn } from './support/app';
 import { type Lang, msg, serverMsg } from './support/locales';
-import { operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { openTopUps } from './support/wallet';
 
 /**
  * The account screens in vi and en, with pictures: a new login password equal to the old one is

@@ -1,8 +1,8 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
+import { api, DEMO, newMerchantDetails, ok, PNG } from '@dropdesk/test-kit/e2e/server';
 import { expect, type Page, test } from '@playwright/test';
 import { appStarted } from './support/app';
 import { LANGS, type Lang, msg, pageTitle } from './support/locales';
-import { api, DEMO, newMerchantDetails, ok, PNG } from './support/server';
 
 /**
  * The account story of one new merchant, through the UI only, against the real server:

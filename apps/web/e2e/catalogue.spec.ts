@@ -1,8 +1,5 @@
 import { IMPORT_COLUMNS, SEARCH_COUNT_CAP } from '@dropdesk/contract/catalogue';
 import { formatMoney, parseMoney } from '@dropdesk/contract/money';
-import { expect, type Page, test } from '@playwright/test';
-import { appStarted } from './support/app';
-import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 import {
   admin,
   api,
@@ -10,11 +7,13 @@ import {
   ok,
   operatorLogin,
   registerMerchant,
-  signIn,
   type TestMerchant,
-} from './support/server';
-import { shot } from './support/shot';
-import { balanceOf, openTopUps, setPayPassword, toppedUp } from './support/wallet';
+} from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { balanceOf, openTopUps, setPayPassword, toppedUp } from '@dropdesk/test-kit/e2e/wallet';
+import { expect, type Page, test } from '@playwright/test';
+import { appStarted, signIn } from './support/app';
+import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 
 /**
  * The catalogue through the UI against the real server (issue 10): the seeded catalogue seen by the

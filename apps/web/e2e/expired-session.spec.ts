@@ -1,7 +1,8 @@
+import { api, ok, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, pageTitle, serverMsg, storeMsg } from './support/locales';
-import { api, ok, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
 import { buyerPhone } from './support/store';
 
 /**

@@ -1,9 +1,11 @@
+import { sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { admin, baseURL, ok, operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { balanceOf, openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle, storeMsg } from './support/locales';
-import { admin, baseURL, ok, operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { amountText, buyerPhone, sellingMerchant, shelfOf } from './support/store';
-import { balanceOf, openTopUps } from './support/wallet';
+import { amountText, buyerPhone, shelfOf } from './support/store';
 
 /**
  * The shop express lane and the alliance (issue 12). A merchant with a payment password and a

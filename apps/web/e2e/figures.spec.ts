@@ -1,15 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { type Lang, msg } from './support/locales';
-import { api, ok, operatorLogin, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
 import {
   type Bought,
   bought,
   pickedUp,
-  productToBuy,
   sellingMerchant,
   shipAndDeliver,
-} from './support/store';
+} from '@dropdesk/test-kit/e2e/orders';
+import { api, ok, operatorLogin, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import {
   approve,
   askTopUp,
@@ -18,7 +15,11 @@ import {
   openTopUps,
   savedBankCard,
   verified,
-} from './support/wallet';
+} from '@dropdesk/test-kit/e2e/wallet';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
+import { type Lang, msg } from './support/locales';
+import { productToBuy } from './support/store';
 
 /**
  * One figure, one meaning, on every screen (issue 20, docs/figures.md), in the browser: one shop's

@@ -1,17 +1,12 @@
+import { axeViolations, settled } from '@dropdesk/test-kit/e2e/axe';
+import { pickedUp, sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { operatorLogin, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { axeViolations, settled } from './support/axe';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
-import {
-  buyAsGuest,
-  buyerDetails,
-  buyerPhone,
-  pickedUp,
-  productToBuy,
-  sellingMerchant,
-} from './support/store';
-import { openTopUps } from './support/wallet';
+import { buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
  * The filter chips of Orders, Finance, Refunds and Funds records at 390 px in vi, en and th: each

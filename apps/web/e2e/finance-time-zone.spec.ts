@@ -1,9 +1,11 @@
+import { bought, sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { operatorLogin, signIn } from './support/server';
-import { shot } from './support/shot';
-import { bought, productToBuy, sellingMerchant } from './support/store';
-import { openTopUps } from './support/wallet';
+import { productToBuy } from './support/store';
 
 /**
  * The finance report says its time zone in words, and follows the one chosen in personal info, in

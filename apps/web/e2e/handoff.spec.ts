@@ -1,5 +1,5 @@
+import { registerMerchant, signHandoff } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
-import { registerMerchant, signHandoff } from './support/server';
 
 /** Start-up handoff of the specification §2: ?data=&code=&mer=&path= from a partner site. */
 test('a partner handoff: unknown user keeps data for registration; a linked one lands on path', async ({

@@ -1,19 +1,18 @@
+import { pickedUp, sellingMerchant, shipAndDeliver } from '@dropdesk/test-kit/e2e/orders';
+import { api, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Locator, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle, storeMsg } from './support/locales';
-import { api, ok, operatorLogin, signIn } from './support/server';
-import { shot } from './support/shot';
 import {
   amountText,
   buyAsGuest,
   buyerDetails,
   buyerPhone,
   buyerSignsIn,
-  pickedUp,
   productToBuy,
-  sellingMerchant,
-  shipAndDeliver,
 } from './support/store';
-import { openTopUps } from './support/wallet';
 
 /**
  * Home (issue 12) with figures that come from what a buyer did in the storefront: a visit to the

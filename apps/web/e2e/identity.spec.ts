@@ -1,8 +1,9 @@
+import { operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Locator, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { openTopUps } from './support/wallet';
 
 /**
  * Identity verification in vi and en with pictures: the form is prefilled from registration, and

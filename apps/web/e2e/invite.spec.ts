@@ -1,6 +1,7 @@
+import { registerMerchant } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { registerMerchant, signIn } from './support/server';
 
 /**
  * Issue 9, fix 1: the invitation link a merchant shares (/code, getMerInfo.invite_link) opens

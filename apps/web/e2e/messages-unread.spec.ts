@@ -1,9 +1,10 @@
+import { axeViolations, settled } from '@dropdesk/test-kit/e2e/axe';
+import { operatorLogin, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps, toppedUp } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, settled } from './support/axe';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
-import { openTopUps, toppedUp } from './support/wallet';
 
 /**
  * Messages open where the unread ones are (the notices, with each tab's count), and a new shop's

@@ -1,9 +1,11 @@
+import { sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { admin, api, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle } from './support/locales';
-import { admin, api, ok, operatorLogin, signIn } from './support/server';
-import { shot } from './support/shot';
-import { buyAsGuest, buyerDetails, buyerPhone, productToBuy, sellingMerchant } from './support/store';
-import { openTopUps } from './support/wallet';
+import { buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
  * Messages (issue 12) as a merchant reads them: the notice of an order a buyer paid in the

@@ -1,17 +1,11 @@
+import { sellingMerchant, shipAndDeliver } from '@dropdesk/test-kit/e2e/orders';
+import { api, ok, operatorLogin, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { balanceOf, openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, msg, storeMsg } from './support/locales';
-import { api, ok, operatorLogin, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
-import {
-  amountText,
-  buyAsGuest,
-  buyerDetails,
-  buyerPhone,
-  productToBuy,
-  sellingMerchant,
-  shipAndDeliver,
-} from './support/store';
-import { balanceOf, openTopUps } from './support/wallet';
+import { amountText, buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
  * The order loop across both apps against the real server (issue 11): a buyer orders and pays as a

@@ -1,10 +1,10 @@
+import { baseURL, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { expect, type Page, test } from '@playwright/test';
 // @ts-expect-error: a plain .mjs build script (scripts/prerender.mjs checks the same at build)
 import { UNSTYLED } from '../scripts/css-coverage.mjs';
-import { appStarted } from './support/app';
+import { appStarted, signIn } from './support/app';
 import { LANGS, type Lang, msg } from './support/locales';
-import { baseURL, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
 
 /**
  * Every class on a page has a rule in the stylesheets the browser holds for it (CSSOM, so what the

@@ -1,8 +1,9 @@
+import { documentPhoto, expectImagesLoaded } from '@dropdesk/test-kit/e2e/images';
+import { api, ok, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { expect, test } from '@playwright/test';
-import { documentPhoto, expectImagesLoaded } from './support/images';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { api, ok, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
 
 /**
  * Issue 20 part 1: a merchant sees the ID photos it sent on /idInfo. They are private files, named

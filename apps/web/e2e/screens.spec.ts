@@ -1,7 +1,8 @@
+import { api, ok, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { screenSettled } from '@dropdesk/test-kit/e2e/settled';
 import { expect, type Page, test } from '@playwright/test';
-import { appStarted, openLogin, screenSettled } from './support/app';
+import { appStarted, openLogin, signIn } from './support/app';
 import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
-import { api, ok, registerMerchant, signIn, type TestMerchant } from './support/server';
 
 /**
  * The frame around the screens, and a picture of every account screen in vi, en and zh-CN

@@ -1,11 +1,13 @@
 import { foldText } from '@dropdesk/contract/fold';
+import { axeViolations, settled } from '@dropdesk/test-kit/e2e/axe';
+import { sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { baseURL, operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
-import { axeViolations, settled } from './support/axe';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { baseURL, operatorLogin, signIn } from './support/server';
-import { shot } from './support/shot';
-import { buyAsGuest, buyerDetails, buyerPhone, productToBuy, sellingMerchant } from './support/store';
-import { openTopUps } from './support/wallet';
+import { buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
  * Searches ignore case and accents (the contract's folding): registration's countries, the

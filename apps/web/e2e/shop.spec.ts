@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
+import { sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { admin, api, ok, operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle, serverMsg, storeMsg } from './support/locales';
-import { admin, api, ok, operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { sellingMerchant } from './support/store';
-import { openTopUps } from './support/wallet';
 
 /**
  * Shop settings (issue 12): what the merchant saves on /baseinfo, /socialmedia and /uploadBanner is

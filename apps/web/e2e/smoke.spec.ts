@@ -1,6 +1,7 @@
+import { DEMO, operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { msg } from './support/locales';
-import { DEMO, operatorLogin, registerMerchant, signIn } from './support/server';
 
 test('the built app is served and / goes to /login', async ({ page }) => {
   await page.goto('/');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { axeViolations, settled } from '@dropdesk/test-kit/e2e/axe';
+import { pickedUp, sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
+import { api, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
+import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
-import { axeViolations, settled } from './support/axe';
 import { type Lang, storeMsg } from './support/locales';
-import { api, ok, operatorLogin } from './support/server';
-import { buyerPhone, pickedUp, sellingMerchant, shelfOf } from './support/store';
-import { openTopUps } from './support/wallet';
+import { buyerPhone, shelfOf } from './support/store';
 
 /**
  * The storefront usable with a screen reader: axe-core on each of its pages a buyer reaches (the

@@ -1,7 +1,7 @@
+import { api, ok, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { LANGS, type Lang, storeMsg } from './support/locales';
-import { api, ok, registerMerchant } from './support/server';
-import { shot } from './support/shot';
 import { buyerPhone, buyerSignsIn, shelfOf } from './support/store';
 
 /**

@@ -1,9 +1,18 @@
+import { pickedUp, sellingMerchant, shipAndDeliver, visitShop } from '@dropdesk/test-kit/e2e/orders';
+import {
+  admin,
+  api,
+  ok,
+  operatorLogin,
+  registerMerchant,
+  type TestMerchant,
+} from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { idempotent, openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, pageTitle } from './support/locales';
-import { admin, api, ok, operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
-import { pickedUp, sellingMerchant, shelfOf, shipAndDeliver, visitShop } from './support/store';
-import { idempotent, openTopUps } from './support/wallet';
+import { shelfOf } from './support/store';
 
 /**
  * A picture of every screen of a shop with a history (Home and its drill-downs, the shop's set-up,

@@ -1,7 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { type Lang, msg, serverMsg } from './support/locales';
-import { operatorLogin, registerMerchant, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
+import { operatorLogin, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import {
   askTopUp,
   askWithdrawal,
@@ -12,7 +10,10 @@ import {
   setPayPassword,
   toppedUp,
   verified,
-} from './support/wallet';
+} from '@dropdesk/test-kit/e2e/wallet';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/app';
+import { type Lang, msg, serverMsg } from './support/locales';
 
 /**
  * The wallet's records and forms in vi and en, with a picture of each step: a pending withdrawal

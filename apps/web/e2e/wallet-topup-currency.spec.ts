@@ -1,8 +1,9 @@
+import { admin, ok, operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps, setPayPassword, TOPUP_BANK, toppedUp } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { admin, ok, operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { openTopUps, setPayPassword, TOPUP_BANK, toppedUp } from './support/wallet';
 
 /**
  * Paying into the platform and reading amounts, in vi and en with a picture of each: a bank top-up

@@ -1,9 +1,10 @@
+import { axeViolations, settled } from '@dropdesk/test-kit/e2e/axe';
+import { admin, ok, operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { openTopUps, TOPUP_BANK, TOPUP_MANUAL, TRC20 } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, settled } from './support/axe';
+import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
-import { admin, ok, operatorLogin, registerMerchant, signIn } from './support/server';
-import { shot } from './support/shot';
-import { openTopUps, TOPUP_BANK, TOPUP_MANUAL, TRC20 } from './support/wallet';
 
 /**
  * Top-ups on a platform with nothing configured (no dead end: customer service, with the link), and

@@ -1,8 +1,16 @@
+import {
+  api,
+  ok,
+  operatorLogin,
+  PNG,
+  registerMerchant,
+  type TestMerchant,
+} from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { approve, openTopUps, setPayPassword, TRC20, toppedUp } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/app';
 import { msg } from './support/locales';
-import { api, ok, operatorLogin, PNG, registerMerchant, signIn, type TestMerchant } from './support/server';
-import { shot } from './support/shot';
-import { approve, openTopUps, setPayPassword, TRC20, toppedUp } from './support/wallet';
 
 /**
  * Money through the UI against the real server: a top-up with a voucher that an operator approves,

@@ -108,21 +108,25 @@ const entryGzip = entry.reduce((s, e) => s + e.gzip, 0);
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dropdesk-bench-'));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(webDir, 'e2e/support/start-server.mjs')], {
-  cwd: webDir,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    E2E_SKIP_BUILD: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST: dist,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '100',
+const server = spawn(
+  process.execPath,
+  [fileURLToPath(import.meta.resolve('@dropdesk/test-kit/e2e/start-server.mjs'))],
+  {
+    cwd: webDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      E2E_SKIP_BUILD: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100',
+    },
   },
-});
+);
 const stopServer = () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

@@ -4,8 +4,8 @@
  * (support/look.ts).
  */
 import { readFileSync } from 'node:fs';
+import { api, ok } from '@dropdesk/test-kit/e2e/server';
 import { type Browser, expect, test } from '@playwright/test';
-import { api, ok } from '../e2e/support/server';
 import { paths } from '../src/lib/paths';
 import { MERCHANT_SCREENS, type Screen, type State } from './support/screens';
 import { lookAtEveryScreen } from './support/suite';

@@ -1,16 +1,17 @@
 /**
- * Helpers of the console's browser tests, on top of apps/web's (imported, not copied): operators
- * of each role made by the demo admin through the API, the console's sign-in driven as a person
- * would (password, then the authenticator's code computed here at the server's time), and
+ * Helpers of the console's browser tests, on top of the shared test kit's (@dropdesk/test-kit/e2e):
+ * operators of each role made by the demo admin through the API, the console's sign-in driven as a
+ * person would (password, then the authenticator's code computed here at the server's time), and
  * merchants with something waiting in each queue.
  */
+
+import { pickedUp } from '@dropdesk/test-kit/e2e/orders';
+import { admin, api, ok, operatorLogin, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
+import { idempotent } from '@dropdesk/test-kit/e2e/wallet';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { admin, api, ok, operatorLogin, type TestMerchant } from '../../../web/e2e/support/server';
-import { shot } from '../../../web/e2e/support/shot';
-import { pickedUp } from '../../../web/e2e/support/store';
-import { idempotent } from '../../../web/e2e/support/wallet';
 
 export { shot };
 

@@ -1,5 +1,5 @@
+import { mockApi } from '@dropdesk/test-kit/fake-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api';
 import { USD } from '../test/render';
 import { signInLoads } from '../test/setup';
 import { readFlash } from './flash';

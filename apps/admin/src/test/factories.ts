@@ -1,16 +1,34 @@
-/** Rows as the operator API answers them, for component tests (each test changes what it needs). */
+import type { AdminProduct, adminCatalogueRoutes } from '@dropdesk/contract/catalogue';
+import type { overviewRoutes } from '@dropdesk/contract/overview';
+import type { DataOf } from '@dropdesk/contract/route';
+import type { adminWalletRoutes } from '@dropdesk/contract/wallet';
+
+/**
+ * Rows as the operator API answers them, for component tests (each test changes what it needs),
+ * typed from the contract's rows: a field the contract renames or drops fails the typecheck here,
+ * and the fake API (@dropdesk/test-kit/fake-api) checks each faked answer against the row's schema.
+ */
 let seq = 100;
 
-export const page = <T>(list: T[], total = list.length) => ({ total, page: 1, limit: 50, list });
+/** One page of a list answer (`pageOf` in the contract). */
+export interface Page<T> {
+  total: number;
+  page: number;
+  limit: number;
+  list: T[];
+}
+export const page = <T>(list: T[], total = list.length): Page<T> => ({ total, page: 1, limit: 50, list });
 
-export function newMerchantRef(
-  over: Partial<{ id: number; real_name: string; phone: string; shop_name: string }> = {},
-) {
+/** A top-up in the review queue (`GET /admin/recharges`), with its merchant and history. */
+export type AdminRecharge = DataOf<typeof adminWalletRoutes.recharges>['list'][number];
+export type MerchantRef = AdminRecharge['merchant'];
+
+export function newMerchantRef(over: Partial<MerchantRef> = {}): MerchantRef {
   seq += 1;
   return { id: seq, real_name: 'Nguyen Van A', phone: '+84900000001', shop_name: `Shop ${seq}`, ...over };
 }
 
-export function newRecharge(over: Record<string, unknown> = {}) {
+export function newRecharge(over: Partial<AdminRecharge> = {}): AdminRecharge {
   seq += 1;
   return {
     id: seq,
@@ -31,7 +49,7 @@ export function newRecharge(over: Record<string, unknown> = {}) {
 }
 
 /** `/admin/queues`: every queue's size and the preset reasons (English). */
-export const queueSummary = {
+export const queueSummary: DataOf<typeof overviewRoutes.queues> = {
   queues: [],
   reasons: {
     recharge: [{ code: 'not_received', text: 'We have not received this payment.' }],
@@ -40,7 +58,7 @@ export const queueSummary = {
   },
 };
 
-export function newAdminProduct(over: Record<string, unknown> = {}) {
+export function newAdminProduct(over: Partial<AdminProduct> = {}): AdminProduct {
   seq += 1;
   return {
     id: seq,
@@ -60,7 +78,7 @@ export function newAdminProduct(over: Record<string, unknown> = {}) {
   };
 }
 
-export const categoriesReply = [
+export const categoriesReply: DataOf<typeof adminCatalogueRoutes.categories> = [
   { id: 1, parent_id: null, main_lang: 'en', names: { en: 'Home' }, sort: 0, products: 5 },
   { id: 2, parent_id: 1, main_lang: 'en', names: { en: 'Lighting' }, sort: 0, products: 2 },
 ];

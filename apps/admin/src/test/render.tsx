@@ -1,11 +1,11 @@
 import type { OperatorRole } from '@dropdesk/contract/route';
+import { ok } from '@dropdesk/test-kit/fake-api';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect } from 'vitest';
 import { routes } from '../app/router';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { session } from '../lib/session';
-import { ok } from './api';
 
 /** The platform's currency as the server names it by default. */
 export const USD = { code: 'USD', symbol: '$' };

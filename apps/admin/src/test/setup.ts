@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { assertNoUnmockedCalls } from '@dropdesk/test-kit/fake-api';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearFlash } from '../lib/flash';
 import { navigation } from '../lib/http';
 import { resetAppQueryClient } from '../lib/query';
 import { session } from '../lib/session';
-import { assertNoUnmockedCalls } from './api';
 
 /** Where the console sent the browser for sign-in (a full page load in the app), newest last. */
 export const signInLoads: number[] = [];

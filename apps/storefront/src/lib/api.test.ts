@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderData, shopData } from '../test/factories';
 import { fakeApi, ok, refused } from '../test/fake-api';
 import { actionKeys, api, StoreError, startEarly } from './api';
 import { getBuyer, sessionEnded, setBuyer } from './session';
@@ -6,9 +7,9 @@ import { getBuyer, sessionEnded, setBuyer } from './session';
 describe('api()', () => {
   it('unwraps code 1, with the lang, token and order-token headers', async () => {
     setBuyer({ token: 'tok-1', email: 'a@example.com' });
-    const calls = fakeApi({ 'GET /store/order': () => ok({ order: { id: 1 }, payment: null }) });
+    const calls = fakeApi({ 'GET /store/order': () => ok({ order: orderData({ id: 1 }), payment: null }) });
     const data = await api('order', { query: { id: '1' }, orderToken: 'link-token' });
-    expect(data).toEqual({ order: { id: 1 }, payment: null });
+    expect(data).toEqual({ order: orderData({ id: 1 }), payment: null });
     const call = calls.of('GET /store/order')[0];
     expect(call?.query.get('id')).toBe('1');
     expect(call?.headers.get('lang')).toBe('en');
@@ -34,10 +35,10 @@ describe('api()', () => {
   it('a read started early is answered once to the same call; another session or query asks again', async () => {
     setBuyer(null);
     const calls = fakeApi({
-      'GET /store/shop': (c) => ok({ id: Number(c.query.get('shop')) }),
+      'GET /store/shop': (c) => ok(shopData({ id: Number(c.query.get('shop')) })),
     });
     startEarly('shop', { shop: '3' });
-    expect(await api('shop', { query: { shop: '3' } })).toEqual({ id: 3 });
+    expect(await api('shop', { query: { shop: '3' } })).toEqual(shopData({ id: 3 }));
     expect(calls.of('GET /store/shop')).toHaveLength(1);
     // Taken once: the next identical call asks the server again.
     await api('shop', { query: { shop: '3' } });
@@ -54,7 +55,7 @@ describe('api()', () => {
     ]);
     // A different query is a different read.
     startEarly('shop', { shop: '4' });
-    expect(await api('shop', { query: { shop: '5' } })).toEqual({ id: 5 });
+    expect(await api('shop', { query: { shop: '5' } })).toEqual(shopData({ id: 5 }));
     expect(calls.of('GET /store/shop')).toHaveLength(6);
   });
 
@@ -76,10 +77,10 @@ describe('api()', () => {
       'GET /store/order': (c) =>
         c.headers.get('token')
           ? { status: 401, body: { code: 401, error: 'UNAUTHORIZED', msg: 'Log in' } }
-          : ok({ order: { id: 41 }, payment: null }),
+          : ok({ order: orderData({ id: 41 }), payment: null }),
     });
     const data = await api('order', { query: { id: '41' }, orderToken: 'link-token' });
-    expect(data).toEqual({ order: { id: 41 }, payment: null });
+    expect(data).toEqual({ order: orderData({ id: 41 }), payment: null });
     const sent = calls.of('GET /store/order');
     expect(sent.map((c) => c.headers.get('token'))).toEqual(['expired', null]);
     // The guest's own way in (the order link's token) goes with the retry.

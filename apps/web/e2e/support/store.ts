@@ -1,16 +1,14 @@
 /**
- * The storefront (apps/storefront, served under /s/) and the order loop in the browser tests: a
- * buyer's phone, the shop's shelf as the storefront reads it, a merchant ready to sell, and the
- * operator's shipping steps (the operator console acts through the admin API, as here).
+ * The storefront (apps/storefront, served under /s/) in the browser tests: a buyer's phone, the
+ * shop's shelf as the storefront reads it, and a guest's purchase and sign-in driven through its
+ * screens. The order loop set up through the API (a merchant ready to sell, the merchant's pickup,
+ * the operator's shipping steps) is shared: @dropdesk/test-kit/e2e/orders.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { mailedCode } from '@dropdesk/test-kit/e2e/orders';
+import { api, baseURL, ok, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { type Browser, type BrowserContext, devices, expect, type Page } from '@playwright/test';
-import type BetterSqlite3 from 'better-sqlite3';
 import { type Lang, storeMsg } from './locales';
-import { admin, api, baseURL, ok, registerMerchant, type TestMerchant } from './server';
-import { shot } from './shot';
-import { idempotent, setPayPassword, toppedUp } from './wallet';
 
 /**
  * A buyer's phone: a fresh context (no merchant session) in `lang`, whose buyer has picked `lang` in
@@ -35,56 +33,12 @@ export async function buyerPhone(
   return { context, page: await context.newPage() };
 }
 
-/** A phone's browser: visits count for people, not for HeadlessChrome (docs/dashboard.md "Visitors"). */
-export const PHONE_UA = devices['Pixel 7'].userAgent;
-
-/**
- * A person's view of a shop outside the browser tests' own pages: the shop's page, which gives the
- * visitor its id (a signed cookie), then the view the page's script records with it. Whether it
- * counted.
- */
-export async function visitShop(shop: number): Promise<boolean> {
-  const page = await fetch(`${baseURL}/s/${shop}`, { headers: { 'user-agent': PHONE_UA } });
-  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!cookie) throw new Error('the shop page gave no visitor id');
-  return ok(
-    await api<{ counted: boolean }>('/store/visit', {
-      body: { shop },
-      headers: { cookie, 'user-agent': PHONE_UA },
-    }),
-  ).counted;
-}
-
 export interface ShelfItem {
   id: number;
   title: string;
   price: string;
   stock: number;
   sales: number;
-}
-
-export interface Bought {
-  id: number;
-  token: string;
-}
-
-/** A guest's order in the storefront, paid on the test provider's page (through the API). */
-export async function bought(listingId: number, quantity = 1): Promise<Bought> {
-  const placed = ok(
-    await api<{ order: { id: number }; payment: { id: number }; order_token: string }>('/store/checkout', {
-      body: {
-        listing_id: listingId,
-        quantity,
-        receiver_name: 'Trần Thị Mua',
-        receiver_phone: '+84901234567',
-        address: '45 Lê Lợi, Phường Bến Nghé, Hồ Chí Minh',
-        email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
-      },
-      headers: idempotent(),
-    }),
-  );
-  ok(await api('/store/pay/test', { body: { payment_id: placed.payment.id, outcome: 'succeed' } }));
-  return { id: placed.order.id, token: placed.order_token };
 }
 
 /** The first page of a shop's shelf as the storefront shows it (titles in `lang`), recommended first. */
@@ -95,36 +49,6 @@ export async function shelfOf(shop: number, lang: Lang): Promise<{ total: number
       query: { shop, page: 1, limit: 20 },
     }),
   );
-}
-
-/**
- * A new merchant who sells: the hot products listed (on shelf), payment password 123456, and
- * `balance` in the wallet from a top-up the operator approved (needs openTopUps first).
- */
-export async function sellingMerchant(op: string, balance: string): Promise<TestMerchant> {
-  const m = await registerMerchant();
-  const listed = ok(
-    await api<{ added: number }>('/merchant/product/addAllHot', { token: m.token, body: {} }),
-  );
-  if (listed.added === 0) throw new Error('addAllHot listed nothing');
-  await setPayPassword(m);
-  await toppedUp(m, op, balance);
-  return m;
-}
-
-/** The operator ships a picked-up order, then records it in transit and reached. */
-export async function shipAndDeliver(
-  op: string,
-  orderId: number,
-  shipping: { carrier: string; trackingNo: string },
-) {
-  ok(
-    await admin(op, '/admin/orders/ship', {
-      body: { id: orderId, carrier: shipping.carrier, tracking_no: shipping.trackingNo },
-    }),
-  );
-  ok(await admin(op, '/admin/orders/progress', { body: { id: orderId, status: 6, note: 'Hub Tân Bình' } }));
-  ok(await admin(op, '/admin/orders/progress', { body: { id: orderId, status: 7, note: 'Delivered' } }));
 }
 
 /** The order id of a storefront order page's address (`/s/order/<id>`). */
@@ -150,6 +74,7 @@ export function buyerDetails() {
     email: `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
   };
 }
+
 export type Buyer = ReturnType<typeof buyerDetails>;
 
 /** The cheapest product on the first page of the shop's shelf that has stock: the wallet covers its cost. */
@@ -224,45 +149,6 @@ export async function buyAsGuest(
   const link = (await page.locator('.link-box a').getAttribute('href')) as string;
   expect(link).toMatch(/\/s\/order\/\d+\?t=.+/);
   return { id: orderIdOf(page.url()), orderNo, link };
-}
-
-/** The merchant picks an order up through the API (the orders suite covers the pickup sheet). */
-export async function pickedUp(m: TestMerchant, orderId: number, payPassword = '123456') {
-  ok(
-    await api('/merchant/order/pick', {
-      token: m.token,
-      body: { id: orderId, pay_password: payPassword },
-      headers: idempotent(),
-    }),
-  );
-}
-
-/**
- * The last sign-in code the server mailed to `email`. The browser tests' server has no SMTP, so the
- * outbox table is the delivery (as `npm run ops -- outbox` shows it): read here from the server's
- * SQLite file, read-only (WAL: the running server keeps writing meanwhile). better-sqlite3 is the
- * server's dependency, loaded from there.
- */
-export async function mailedCode(email: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const Database = createRequire(new URL('../../../server/package.json', import.meta.url))(
-    'better-sqlite3',
-  ) as typeof BetterSqlite3;
-  const db = new Database(path.join(dataDir, 'dropdesk.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    for (let i = 0; i < 50; i += 1) {
-      const row = db
-        .prepare('select body from outbox where recipient = ? order by id desc limit 1')
-        .get(email) as { body: string } | undefined;
-      const code = row && /\b(\d{6})\b/.exec(row.body)?.[1];
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no code mailed to ${email}`);
-  } finally {
-    db.close();
-  }
 }
 
 /**

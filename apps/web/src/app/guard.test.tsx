@@ -1,7 +1,7 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeFlash } from '../lib/flash';
-import { mockApi, ok } from '../test/api';
 import { newConfig, orderBadge } from '../test/factories';
 import { logIn, logOut, renderApp } from '../test/render';
 import { pageLoads } from '../test/setup';

@@ -1,9 +1,9 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routerOptions, routes } from '../app/router';
-import { mockApi, ok } from '../test/api';
 import { newConfig, orderBadge } from '../test/factories';
 import { logIn, logOut, renderApp, setupI18n } from '../test/render';
 

@@ -1,4 +1,5 @@
 import serverEn from '@dropdesk/contract/messages/en.json';
+import { type Call, mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,8 +8,7 @@ import { takeFlash } from '../lib/flash';
 import { readSession } from '../lib/session-storage';
 import en from '../locales/en.json';
 import { renderHome } from '../prerender';
-import { type Call, mockApi, ok } from '../test/api';
-import { newConfig } from '../test/factories';
+import { badgePage, newConfig } from '../test/factories';
 import { logIn, logOut } from '../test/render';
 import type { Dashboard } from './api';
 import { enhance, type PageEnv } from './page';
@@ -32,7 +32,7 @@ function homeApi(over: Parameters<typeof mockApi>[0] = {}) {
     [ECHART]: (c) => ok(newEchart((c.query.get('range') ?? 'seven') as 'seven')),
     [AFFICHE]: () => ok({ list: [] }),
     [MERINFO]: () => ok(readSession()?.merinfo),
-    [BADGE]: () => ok({ total: 3, page: 1, limit: 10, list: [] }),
+    [BADGE]: () => ok(badgePage(3)),
     ...over,
   });
 }

@@ -1,5 +1,6 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../test/api';
+import { newMerInfo } from '../test/factories';
 import { expectToast, logIn, logOut, setupI18n } from '../test/render';
 import { ApiError, FLASH_KEY, request } from './http';
 import { useSession } from './session';
@@ -16,10 +17,9 @@ describe('the HTTP client', () => {
 
   it('unwraps the envelope and sends the token and lang headers under /merchant', async () => {
     logIn();
-    const { calls } = mockApi({ 'GET /merchant/merchant/getMerInfo': () => ok({ id: 7 }) });
-    await expect(request('GET', '/merchant/merchant/getMerInfo', { query: { a: 1 } })).resolves.toEqual({
-      id: 7,
-    });
+    const me = newMerInfo({ id: 7 });
+    const { calls } = mockApi({ 'GET /merchant/merchant/getMerInfo': () => ok(me) });
+    await expect(request('GET', '/merchant/merchant/getMerInfo', { query: { a: 1 } })).resolves.toEqual(me);
     expect(calls[0]?.headers.get('token')).toBe('tok-test');
     expect(calls[0]?.headers.get('lang')).toBe('en');
     expect(calls[0]?.query.get('a')).toBe('1');

@@ -1,4 +1,5 @@
 import serverEn from '@dropdesk/contract/messages/en.json';
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { HOME_PATH } from '../lib/paths';
 import { useSession } from '../lib/session';
 import en from '../locales/en.json';
 import { renderLogin } from '../prerender';
-import { mockApi, ok, refusal } from '../test/api';
 import { newMerInfo } from '../test/factories';
 import { enhance, type PageEnv } from './page';
 

@@ -1,7 +1,8 @@
 import type { accountRoutes, MerInfo } from '@dropdesk/contract/account';
 import type { ListingItem } from '@dropdesk/contract/catalogue';
+import type { orderRoutes } from '@dropdesk/contract/orders';
 import type { DataOf } from '@dropdesk/contract/route';
-import { ok } from './api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 
 let seq = 0;
 
@@ -89,6 +90,16 @@ export function newConfig(
  * /my also asks index/notice_unread for its Messages entry's badge (none unread here).
  */
 export const orderBadge = (total = 0) => ({
-  'GET /merchant/order/list': () => ok({ total, page: 1, limit: 10, list: [] }),
+  'GET /merchant/order/list': () => ok(badgePage(total)),
   'GET /merchant/index/notice_unread': () => ok({ system: 0, notice: 0 }),
+});
+
+/** order/list's answer to the Order tab's badge call: `total` orders awaiting pickup, no rows asked. */
+export const badgePage = (total = 0): DataOf<typeof orderRoutes.list> => ({
+  total,
+  page: 1,
+  limit: 10,
+  list: [],
+  total_capped: false,
+  sums: null,
 });

@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
+import { assertNoUnmockedCalls } from '@dropdesk/test-kit/fake-api';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { rememberCurrency } from '../lib/money';
 import { documentNavigation } from '../lib/navigation';
 import { resetAppQueryClient } from '../lib/query';
 import { loadToast, unmountImperativeRoots } from '../lib/toast';
-import { assertNoUnmockedCalls } from './api';
 
 /** Where the app asked the browser to go with a full page load (the login page), newest last. */
 export const pageLoads: string[] = [];

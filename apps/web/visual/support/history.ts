@@ -21,9 +21,9 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { mailedCode } from '@dropdesk/test-kit/e2e/orders';
+import { admin, api, baseURL, DEMO, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { chromium } from '@playwright/test';
-import { admin, api, baseURL, DEMO, ok, operatorLogin } from '../../e2e/support/server';
-import { mailedCode } from '../../e2e/support/store';
 import { pictures } from './pictures';
 import { NOW, START } from './time';
 

@@ -12,9 +12,9 @@
  *    beyond the threshold fails, and `npm run test:visual -- --update-snapshots` writes new
  *    baselines, to be committed with the change that meant them.
  */
+import { axeViolations } from '@dropdesk/test-kit/e2e/axe';
+import { calm, loadingWords } from '@dropdesk/test-kit/e2e/settled';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { calm, loadingWords } from '../../e2e/support/app';
-import { axeViolations } from '../../e2e/support/axe';
 
 /** What a person would see wrong in the layout, one line per element. */
 export async function layoutProblems(page: Page): Promise<string[]> {

@@ -8,8 +8,9 @@
  * The merchant app's table must name every route of the app's router (checked by
  * merchant.visual.ts), so a new screen can't be added without its pictures.
  */
+
+import { animationsDone } from '@dropdesk/test-kit/e2e/settled';
 import type { Locator, Page } from '@playwright/test';
-import { animationsDone } from '../../e2e/support/app';
 import { msg } from '../../e2e/support/locales';
 import { paths } from '../../src/lib/paths';
 import type { History } from './history';

@@ -3,8 +3,8 @@
  * browser contexts that look at it without changing it.
  */
 import { readFileSync } from 'node:fs';
+import { baseURL } from '@dropdesk/test-kit/e2e/server';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { baseURL } from '../../e2e/support/server';
 import { type History, historyFile } from './history';
 import { watchPage } from './look';
 

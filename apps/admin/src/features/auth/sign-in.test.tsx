@@ -1,9 +1,9 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setFlash } from '../../lib/flash';
 import { session } from '../../lib/session';
-import { mockApi, ok, refusal } from '../../test/api';
 import { renderConsole, shows, USD } from '../../test/render';
 
 const operator = { id: 3, username: 'rita', role: 'reviewer' as const };

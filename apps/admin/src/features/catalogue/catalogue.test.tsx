@@ -1,7 +1,7 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '../../test/api';
 import { categoriesReply, newAdminProduct, page } from '../../test/factories';
 import { loaded, meRoute, renderConsole, shows, signInAs } from '../../test/render';
 

@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@dropdesk/contract/admin';
 import { LANGUAGES } from '@dropdesk/contract/constants';
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { initI18n, switchLanguage } from '../../lib/i18n';
-import { mockApi, ok } from '../../test/api';
 import { page } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 import { useAuditActionNames } from './components/audit-actions';

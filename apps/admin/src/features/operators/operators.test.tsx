@@ -1,7 +1,7 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, refusal } from '../../test/api';
 import { page } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 

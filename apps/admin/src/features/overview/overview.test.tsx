@@ -1,12 +1,14 @@
+import type { LedgerCheckItem, overviewRoutes } from '@dropdesk/contract/overview';
+import type { DataOf } from '@dropdesk/contract/route';
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../lib/i18n';
 import { SESSION_KEY, session } from '../../lib/session';
-import { mockApi, ok } from '../../test/api';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
-const check = (ok_: boolean) => ({
+const check = (ok_: boolean): LedgerCheckItem => ({
   id: 3,
   at: new Date().toISOString(),
   ok: ok_,
@@ -20,9 +22,10 @@ const check = (ok_: boolean) => ({
   operator_id: 7,
 });
 
-const overview = {
+const overview: DataOf<typeof overviewRoutes.overview> = {
   time_zone: 'Asia/Ho_Chi_Minh',
   at: new Date().toISOString(),
+  figures_at: new Date().toISOString(),
   today: { from: new Date().toISOString(), orders: 3, sales: '150.00' },
   month: { from: new Date().toISOString(), orders: 40, sales: '2300.50' },
   orders_by_status: [{ status: 5, count: 2 }],

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getBuyer } from '../../lib/session';
+import { shopData } from '../../test/factories';
 import { fakeApi, ok, refused } from '../../test/fake-api';
 import { openAt } from '../../test/render';
 
@@ -14,20 +15,17 @@ describe('sign in /s/login', () => {
           ? refused('CODE_INVALID', 'The verification code is incorrect or has expired')
           : ok({ token: 'session-token-1', email: 'an@example.com' }),
       'GET /store/shop': () =>
-        ok({
-          id: 7,
-          name: 'Lotus Goods',
-          logo_url: null,
-          banner_url: null,
-          intro: '',
-          welcome: '',
-          service_link: '',
-          followers: 0,
-          following: false,
-          rating: null,
-          ratings: 0,
-          closed: false,
-        }),
+        ok(
+          shopData({
+            logo_url: null,
+            banner_url: null,
+            intro: '',
+            welcome: '',
+            followers: 0,
+            rating: null,
+            ratings: 0,
+          }),
+        ),
       'GET /store/products': () => ok({ total: 0, page: 1, limit: 20, list: [] }),
       'POST /store/visit': () => ok({ counted: true }),
     });

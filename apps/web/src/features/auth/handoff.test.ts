@@ -1,7 +1,7 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session';
-import { mockApi, ok } from '../../test/api';
 import { newMerInfo } from '../../test/factories';
 import { logOut, setupI18n } from '../../test/render';
 import { runHandoff } from './handoff';

@@ -1,8 +1,8 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { mockApi, ok } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
 
 describe('change login password', () => {

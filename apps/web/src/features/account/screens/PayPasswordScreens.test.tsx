@@ -1,7 +1,7 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });

@@ -1,7 +1,7 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { logOut, renderApp } from '../../../test/render';
 
 describe('forgot password', () => {
@@ -23,8 +23,15 @@ describe('forgot password', () => {
 
   it('shows a refusal that names no field in the form, where the merchant is looking', async () => {
     mockApi({
-      'POST /merchant/merchant/send_code': () =>
-        refusal('CODE_TOO_SOON', 'Please wait 42 seconds before asking for a new code', { seconds: 42 }),
+      // Too many codes asked from here (the route's rate limit): nothing the form's fields can fix.
+      'POST /merchant/merchant/send_code': () => ({
+        status: 429,
+        body: {
+          code: 429,
+          error: 'RATE_LIMITED',
+          msg: 'Please wait 42 seconds before asking for a new code',
+        },
+      }),
     });
     await renderApp('/forgetPwd');
     await userEvent.type(await screen.findByLabelText('Phone or email'), 'lan@shop.test');

@@ -1,8 +1,9 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
-import { mockApi, ok, refusal } from '../../../test/api';
+import { newConfig } from '../../../test/factories';
 import { logOut, renderApp } from '../../../test/render';
 import { fakeUploads } from '../../../test/uploads';
 
@@ -10,14 +11,16 @@ import { fakeUploads } from '../../../test/uploads';
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
 /** The screen asks for the countries on open. */
-const config = { 'GET /merchant/common/config': () => ok({ countries: ['VN'] }) };
+const config = { 'GET /merchant/common/config': () => ok(newConfig({ countries: ['VN'] })) };
 
 describe('registration', () => {
   beforeEach(() => logOut());
   afterEach(() => vi.unstubAllGlobals());
 
   it('marks every missing field and sends nothing', async () => {
-    const { calls } = mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH'] }) });
+    const { calls } = mockApi({
+      'GET /merchant/common/config': () => ok(newConfig({ countries: ['VN', 'TH'] })),
+    });
     await renderApp('/register');
     await user.click(await screen.findByRole('button', { name: 'Create my shop' }));
     await waitFor(() => expect(screen.getByLabelText('Store name')).toHaveAttribute('aria-invalid', 'true'));
@@ -92,7 +95,7 @@ describe('registration', () => {
   });
 
   it('offers the countries with names in the reader language', async () => {
-    mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH', 'TR'] }) });
+    mockApi({ 'GET /merchant/common/config': () => ok(newConfig({ countries: ['VN', 'TH', 'TR'] })) });
     await renderApp('/register');
     await user.click(await screen.findByRole('button', { name: /Country/ }));
     await user.click(await screen.findByRole('button', { name: 'Vietnam' }));
@@ -100,7 +103,7 @@ describe('registration', () => {
   });
 
   it('finds a country whatever the case and accents ("Viet", "VIỆT"), by its English name too, and says when none matches', async () => {
-    mockApi({ 'GET /merchant/common/config': () => ok({ countries: ['VN', 'TH', 'TR'] }) });
+    mockApi({ 'GET /merchant/common/config': () => ok(newConfig({ countries: ['VN', 'TH', 'TR'] })) });
     await renderApp('/register');
     await act(() => switchLanguage('vi'));
     await user.click(await screen.findByRole('button', { name: /Quốc gia/ }));
@@ -129,7 +132,7 @@ describe('registration', () => {
   it("uploads each photo with progress, then shows the server's field errors under the fields", async () => {
     const uploads = fakeUploads();
     const { calls } = mockApi({
-      'GET /merchant/common/config': () => ok({ countries: ['VN'] }),
+      'GET /merchant/common/config': () => ok(newConfig({ countries: ['VN'] })),
       'POST /merchant/merchant/verify_code': () => ok({ valid: true, owner: 'platform' }),
       'POST /merchant/merchant/register': () =>
         refusal('EMAIL_TAKEN', 'This email is already registered', {

@@ -1,7 +1,7 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../../../test/api';
 import { orderBadge } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { config, newCounts } from '../test/factories';

@@ -7,7 +7,7 @@ import type {
   ProductDetail,
 } from '@dropdesk/contract/catalogue';
 import type { DataOf } from '@dropdesk/contract/route';
-import { ok } from '../../../test/api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 import { listingOf, newConfig } from '../../../test/factories';
 
 /** The catalogue's answers for component tests; override what the test cares about. */
@@ -112,9 +112,12 @@ export function newLevelInfo(over: Partial<DataOf<typeof catalogueRoutes.level>>
   };
 }
 
-/** A page of a list as `pageOf` sends it. */
-export const page = <T>(list: T[], total = list.length, p = 1, limit = 20) =>
-  ok({ total, page: p, limit, list });
+/**
+ * A page of catalogue search (product/product, product/hot) as the server sends it: `total` exact,
+ * not capped (`total_capped`).
+ */
+export const page = (list: CatalogueItem[], total = list.length, p = 1, limit = 20) =>
+  ok({ total, page: p, limit, list, total_capped: false } satisfies DataOf<typeof catalogueRoutes.product>);
 
 /** Amounts are written with the platform's currency, which the app reads from the public config. */
 export const config = { 'GET /merchant/common/config': () => ok(newConfig()) };

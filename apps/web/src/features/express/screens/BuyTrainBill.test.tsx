@@ -1,7 +1,7 @@
+import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { config, newPurchase } from '../test/factories';
 

@@ -1,7 +1,7 @@
+import { type Call, mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, ok, refusal } from '../../../test/api';
 import { expectToast, logIn, logOut, renderApp } from '../../../test/render';
 import { config, newPackage, newShelfListing, shelfPage } from '../test/factories';
 

@@ -1,6 +1,6 @@
 import type { ListingItem } from '@dropdesk/contract/catalogue';
 import type { ExpressPackage, ExpressPurchase } from '@dropdesk/contract/express';
-import { ok } from '../../../test/api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 import { listingOf, newConfig } from '../../../test/factories';
 
 /** The express lane's answers for component tests; override what the test cares about. */

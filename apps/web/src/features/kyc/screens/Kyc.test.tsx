@@ -1,7 +1,7 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -162,20 +162,20 @@ describe('bank card', () => {
   it('checks the fields, then a wrong payment password shows at its field and a right one saves', async () => {
     logIn();
     let posts = 0;
+    const saved = {
+      holder_name: 'Lan',
+      bank_name: 'VCB',
+      account_number: '**** **** 6789',
+      updated_at: '2026-11-20T08:00:00.000Z',
+    };
     const { calls } = mockApi({
-      'GET /merchant/merchant/bank': () =>
-        ok({
-          bank:
-            posts < 2
-              ? null
-              : { holder_name: 'Lan', bank_name: 'VCB', account_number: '**** **** 6789', updated_at: null },
-        }),
+      'GET /merchant/merchant/bank': () => ok({ bank: posts < 2 ? null : saved }),
       'POST /merchant/merchant/changeBank': () =>
         ++posts === 1
           ? refusal('WRONG_PAY_PASSWORD', 'Wrong payment password, 4 tries left', {
               fields: { pay_password: 'Wrong payment password, 4 tries left' },
             })
-          : ok({}),
+          : ok({ bank: saved }),
     });
     await renderApp('/bank');
     expect(await screen.findByText('No bank card saved yet.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
+import { type Call, mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, ok } from '../../../test/api';
 import { newMerInfo, orderBadge } from '../../../test/factories';
 import { listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 import { config, messagePage, newNotice, newSystemMessage } from '../test/factories';

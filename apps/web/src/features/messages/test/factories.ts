@@ -1,5 +1,5 @@
 import type { MessageItem, MessageType } from '@dropdesk/contract/messages';
-import { ok } from '../../../test/api';
+import { ok } from '@dropdesk/test-kit/fake-api';
 import { newConfig } from '../../../test/factories';
 
 /** The messages feature's answers for component tests; override what the test cares about. */

@@ -1,9 +1,9 @@
+import { type Call, mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, ok } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
-import { config, counts, isBadgeCall, newOrder, page } from '../test/factories';
+import { config, counts, isBadgeCall, newOrder, orderPage } from '../test/factories';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -34,12 +34,12 @@ function orderApi() {
     ...config,
     [COUNT]: () => counts(9, { 5: 4, 3: 5 }),
     [LIST]: (c) => {
-      if (isBadgeCall(c)) return page([], 4, 1, 10);
+      if (isBadgeCall(c)) return orderPage([], 4, 1, 10);
       const keyword = c.query.get('keyword');
       const rows = [lamp, chair].filter(
         (o) => !keyword || o.title.toLowerCase().includes(keyword.toLowerCase()) || o.order_no === keyword,
       );
-      return page(c.query.get('settlement') === '2' ? [] : rows);
+      return orderPage(c.query.get('settlement') === '2' ? [] : rows);
     },
   });
 }
@@ -154,7 +154,7 @@ describe('order list filters', () => {
       ...config,
       [COUNT]: () => counts(9),
       [LIST]: (c) => {
-        if (isBadgeCall(c)) return page([], 0, 1, 10);
+        if (isBadgeCall(c)) return orderPage([], 0, 1, 10);
         return ok({
           total: 1,
           total_capped: false,

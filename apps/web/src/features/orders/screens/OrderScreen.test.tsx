@@ -1,9 +1,9 @@
+import { type Call, mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, ok, refusal } from '../../../test/api';
 import { logIn, logOut, renderApp } from '../../../test/render';
-import { config, counts, isBadgeCall, newOrder, page } from '../test/factories';
+import { config, counts, isBadgeCall, newOrder, orderPage } from '../test/factories';
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
@@ -32,9 +32,9 @@ describe('order list', () => {
       ...config,
       [COUNT]: () => counts(12, { 0: 1, 5: 3, 1: 2, 2: 1, 4: 5 }),
       [LIST]: (c) => {
-        if (isBadgeCall(c)) return page([waiting], 3, 1, 10);
+        if (isBadgeCall(c)) return orderPage([waiting], 3, 1, 10);
         const status = c.query.get('status');
-        return page(status === '5' ? [waiting] : status === null ? [unpaid, waiting] : []);
+        return orderPage(status === '5' ? [waiting] : status === null ? [unpaid, waiting] : []);
       },
     });
     const { router } = await renderApp('/order');
@@ -93,7 +93,7 @@ describe('order list', () => {
     mockApi({
       ...config,
       [COUNT]: () => counts(2, { 4: 1, 1: 1 }),
-      [LIST]: (c) => (isBadgeCall(c) ? page([], 0, 1, 10) : page([order, untitled])),
+      [LIST]: (c) => (isBadgeCall(c) ? orderPage([], 0, 1, 10) : orderPage([order, untitled])),
     });
     await renderApp('/order');
     const [row, other] = (await screen.findAllByTestId('order')) as [HTMLElement, HTMLElement];
@@ -129,8 +129,8 @@ describe('order list', () => {
       [COUNT]: () => counts(1, picked ? { 1: 1 } : { 5: 1 }),
       [LIST]: (c) => {
         const now = { ...order, status: picked ? 1 : 5 };
-        if (isBadgeCall(c)) return page(picked ? [] : [now], picked ? 0 : 1, 1, 10);
-        return page([now]);
+        if (isBadgeCall(c)) return orderPage(picked ? [] : [now], picked ? 0 : 1, 1, 10);
+        return orderPage([now]);
       },
       'POST /merchant/order/pick': () => {
         picked = true;
@@ -194,7 +194,7 @@ describe('order list', () => {
     const { calls } = mockApi({
       ...config,
       [COUNT]: () => counts(3, { 5: 3 }),
-      [LIST]: (q) => (isBadgeCall(q) ? page([c, b, a], 3, 1, 10) : page([c, b, a])),
+      [LIST]: (q) => (isBadgeCall(q) ? orderPage([c, b, a], 3, 1, 10) : orderPage([c, b, a])),
       'POST /merchant/order/pick_batch': () =>
         ok({
           results: [
@@ -237,7 +237,7 @@ describe('order list', () => {
     const { calls } = mockApi({
       ...config,
       [COUNT]: () => counts(2, { 5: 2 }),
-      [LIST]: (q) => (isBadgeCall(q) ? page([x, y], 2, 1, 10) : page([x, y])),
+      [LIST]: (q) => (isBadgeCall(q) ? orderPage([x, y], 2, 1, 10) : orderPage([x, y])),
       'POST /merchant/order/pick_batch': () =>
         ok({
           results: [{ id: y.id, picked: true, error: null, msg: null }],
@@ -271,7 +271,7 @@ describe('order list', () => {
     const { calls } = mockApi({
       ...config,
       [COUNT]: () => counts(1, { 5: 1 }),
-      [LIST]: (q) => (isBadgeCall(q) ? page([order], 1, 1, 10) : page([order])),
+      [LIST]: (q) => (isBadgeCall(q) ? orderPage([order], 1, 1, 10) : orderPage([order])),
       'POST /merchant/order/pick': () => {
         tries += 1;
         return tries === 1
@@ -306,8 +306,8 @@ describe('order list', () => {
       ...config,
       [COUNT]: () => counts(1, { 1: 1 }),
       [LIST]: (q) => {
-        if (isBadgeCall(q)) return page([], 0, 1, 10);
-        return fail ? 'network-error' : page([newOrder({ status: 1, order_no: 'D-BACK' })]);
+        if (isBadgeCall(q)) return orderPage([], 0, 1, 10);
+        return fail ? 'network-error' : orderPage([newOrder({ status: 1, order_no: 'D-BACK' })]);
       },
     });
     await renderApp('/order');

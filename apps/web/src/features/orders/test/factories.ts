@@ -1,5 +1,6 @@
-import type { OrderDetail, OrderItem, RefundItem } from '@dropdesk/contract/orders';
-import { type Call, ok } from '../../../test/api';
+import type { OrderDetail, OrderItem, orderRoutes, RefundItem } from '@dropdesk/contract/orders';
+import type { DataOf } from '@dropdesk/contract/route';
+import { type Call, ok } from '@dropdesk/test-kit/fake-api';
 import { newConfig } from '../../../test/factories';
 
 /** The orders feature's answers for component tests; override what the test cares about. */
@@ -108,16 +109,42 @@ export function newRefund(over: Partial<RefundItem> = {}): RefundItem {
   };
 }
 
-/** A page of a list as the contract's `pageOf` sends it. */
+/** A page of a list as the contract's `pageOf` sends it (refund_order's). */
 export const page = <T>(list: T[], total = list.length, p = 1, limit = 20) =>
   ok({ total, page: p, limit, list });
 
-/** order/orderCount's answer: `all` and each status's count (missing statuses count 0). */
+/**
+ * A page of order/list as the server sends it: `total` exact (not capped at ORDER_COUNT_CAP), and
+ * `sums` null (the server adds them only to a figure's filters; give them in `more` for one).
+ */
+export const orderPage = (
+  list: OrderItem[],
+  total = list.length,
+  p = 1,
+  limit = 20,
+  more: Partial<Pick<DataOf<typeof orderRoutes.list>, 'total_capped' | 'sums'>> = {},
+) =>
+  ok({
+    total,
+    page: p,
+    limit,
+    list,
+    total_capped: false,
+    sums: null,
+    ...more,
+  } satisfies DataOf<typeof orderRoutes.list>);
+
+/** order/orderCount's answer: `all` and each status's count (missing statuses count 0), none capped. */
 export const counts = (all: number, byStatus: Record<number, number> = {}) =>
   ok({
     all,
-    statuses: Object.entries(byStatus).map(([status, count]) => ({ status: Number(status), count })),
-  });
+    capped: false,
+    statuses: Object.entries(byStatus).map(([status, count]) => ({
+      status: Number(status),
+      count,
+      capped: false,
+    })),
+  } satisfies DataOf<typeof orderRoutes.orderCount>);
 
 /** The Order tab badge's call (status 5, page 1, limit 10) as opposed to a list page. */
 export const isBadgeCall = (call: Call) =>

@@ -1,7 +1,7 @@
+import { type Call, mockApi, ok } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockApi, ok } from '../../../test/api';
 import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import type { FinancialReport } from '../api/get-financial-report';
@@ -313,7 +313,7 @@ describe('finance report', () => {
       ...config,
       'GET /merchant/merchant/financial_report': () =>
         ++tries === 1
-          ? { status: 200, body: { code: 0, error: 'FIELD_INVALID', msg: 'Invalid range' } }
+          ? { status: 200, body: { code: 0, error: 'INVALID_INPUT', msg: 'Invalid range' } }
           : ok(newReport()),
     });
     await renderApp('/finance');

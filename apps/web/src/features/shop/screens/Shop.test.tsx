@@ -1,9 +1,9 @@
 import type { MerInfo } from '@dropdesk/contract/account';
+import { type Call, mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
-import { type Call, mockApi, ok, refusal } from '../../../test/api';
 import { newConfig } from '../../../test/factories';
 import { expectToast, logIn, logOut, renderApp } from '../../../test/render';
 import { fakeUploads } from '../../../test/uploads';

@@ -1,8 +1,8 @@
 import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { newConfig, orderBadge } from '../../../test/factories';
 import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 
@@ -53,6 +53,16 @@ function newWithdrawal(over: Partial<WithdrawalItem> = {}): WithdrawalItem {
 
 const page = <T,>(list: T[], total = list.length, p = 1) => ok({ total, page: p, limit: 20, list });
 
+/** A page of recharge_log as the server sends it: with the sums of every record kept (this page's here). */
+const rechargePage = (list: ReturnType<typeof newTopUp>[], total = list.length, p = 1) =>
+  ok({
+    total,
+    page: p,
+    limit: 20,
+    list,
+    sums: { count: total, amount: list.reduce((sum, r) => sum + Number(r.amount), 0).toFixed(2) },
+  });
+
 /** The confirmation dialog, and its buttons. */
 async function dialog() {
   return within(await screen.findByRole('dialog'));
@@ -67,7 +77,7 @@ describe('top-up and withdrawal records', () => {
     mockApi({
       ...config,
       'GET /merchant/merchant/recharge_log': () =>
-        page([
+        rechargePage([
           newTopUp({ method: 'chain', network: 'TRC20', status: 'approved' }),
           newTopUp({ method: 'bank', status: 'rejected', reason: 'Voucher unreadable', amount: '1234.50' }),
         ]),
@@ -115,7 +125,7 @@ describe('top-up and withdrawal records', () => {
     const { calls } = mockApi({
       ...config,
       'GET /merchant/merchant/recharge_log': () =>
-        page([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
+        rechargePage([{ ...row, status: cancelled ? 'cancelled' : 'pending' }]),
       'POST /merchant/merchant/recharge_cancel': () => {
         cancelled = true;
         return ok({ ...row, status: 'cancelled' });
@@ -176,7 +186,7 @@ describe('top-up and withdrawal records', () => {
     mockApi({
       ...config,
       'GET /merchant/merchant/recharge_log': () =>
-        page([{ ...row, status: resolved ? 'approved' : 'pending' }]),
+        rechargePage([{ ...row, status: resolved ? 'approved' : 'pending' }]),
       'POST /merchant/merchant/recharge_cancel': () => {
         resolved = true;
         return refusal('ALREADY_RESOLVED', 'This request has already been handled');
@@ -202,7 +212,7 @@ describe('top-up and withdrawal records', () => {
     mockApi({
       ...config,
       'GET /merchant/merchant/recharge_log': () =>
-        ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : page([newTopUp()]),
+        ++tries <= 2 ? { status: 500, body: { code: 500, msg: 'boom' } } : rechargePage([newTopUp()]),
     });
     await renderApp('/rechargeRecord');
     const alert = await screen.findByRole('alert', {});

@@ -1,8 +1,8 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { newConfig } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { fakeUploads } from '../../../test/uploads';
@@ -212,10 +212,12 @@ describe('top-up', () => {
           amount: '150.00',
           status: 'pending',
           reason: null,
+          voucher_url: '/media/v/u_voucher',
           created_at: '2026-11-27T08:00:00.000Z',
           resolved_at: null,
         }),
-      'GET /merchant/merchant/recharge_log': () => ok({ total: 0, page: 1, limit: 20, list: [] }),
+      'GET /merchant/merchant/recharge_log': () =>
+        ok({ total: 0, page: 1, limit: 20, list: [], sums: { count: 0, amount: '0.00' } }),
     });
     const { router } = await renderApp('/walletRecharge');
     const how = await screen.findByRole('region', { name: 'How to pay' });

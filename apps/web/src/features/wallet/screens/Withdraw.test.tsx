@@ -1,8 +1,8 @@
+import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, refusal } from '../../../test/api';
 import { newConfig, orderBadge } from '../../../test/factories';
 import { logIn, logOut, renderApp } from '../../../test/render';
 import { feeOf } from './WithdrawScreen';

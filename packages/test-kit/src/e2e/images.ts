@@ -3,7 +3,7 @@ import { expect, type Locator } from '@playwright/test';
 import type Sharp from 'sharp';
 
 /** sharp, from the server's dependencies (the web app does not bundle it). */
-const sharp = createRequire(new URL('../../../server/package.json', import.meta.url))(
+const sharp = createRequire(new URL('../../../../apps/server/package.json', import.meta.url))(
   'sharp',
 ) as typeof Sharp;
 

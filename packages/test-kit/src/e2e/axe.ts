@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { screenSettled } from './app';
+import { screenSettled } from './settled';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -43,6 +43,6 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
 
 /**
  * Waits until a screen has settled enough to audit: its data in and its enter animations done (a
- * half-faded element fails colour contrast). See app.ts `screenSettled`.
+ * half-faded element fails colour contrast). See settled.ts `screenSettled`.
  */
 export const settled = (page: Page) => screenSettled(page);

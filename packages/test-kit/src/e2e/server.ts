@@ -1,6 +1,8 @@
 /**
- * The real server the browser tests run against, and small API helpers for specs that need data
- * the UI would take long to make (a merchant, an operator session, a review).
+ * The real server the browser tests run against (the merchant app's, the storefront's and the
+ * console's), and small API helpers for specs that need data the UI would take long to make (a
+ * merchant, an operator session, a review). Each app's own screen helpers stay in its e2e/support
+ * (apps/web's `signIn`, apps/admin's `signInConsole`).
  *
  * Every helper speaks the envelope `{ code, msg, data, error? }` and returns it as is; `ok()` throws
  * on a refusal so a test stops at the step that failed, with the server's message.
@@ -11,9 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UploadKind } from '@dropdesk/contract/constants';
 import type { Envelope as ContractEnvelope } from '@dropdesk/contract/envelope';
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { openLogin } from './app';
+import { E2E_SECRET } from './secret';
 
 export const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -84,8 +85,7 @@ export async function uploadImage(
   return ok(await api<{ id: string }>('/merchant/common/upload', { body: form, token })).id;
 }
 
-/** The server's SECRET in the browser tests (playwright.config.ts), to sign handoffs. */
-export const E2E_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+export { E2E_SECRET } from './secret';
 
 /** A third-party handoff `data` as a partner site makes it (see apps/server auth/handoff.ts). */
 export async function signHandoff(uid: string, mer?: string): Promise<string> {
@@ -268,28 +268,4 @@ export async function operatorLogin(
 /** Calls the operator API with an operator token: `admin(token, '/admin/…', { body })`. */
 export function admin<T = unknown>(token: string, path: string, opts: Omit<ApiOptions, 'token'> = {}) {
   return api<T>(path, { ...opts, token });
-}
-
-/**
- * Opens the app already logged in as `merchant` by writing the persisted session the app reads at
- * start-up (localStorage `session`, zustand persist v1), then goes to `path`. The session is written
- * once the app has started on /login, so the prerendered page's late start can't race the write.
- */
-export async function signIn(page: Page, merchant: { token: string }, path = '/home', lang?: string) {
-  const merinfo = ok(await api('/merchant/merchant/getMerInfo', { token: merchant.token }));
-  await openLogin(page);
-  await page.evaluate(
-    ([token, info, l]) => {
-      localStorage.setItem(
-        'session',
-        JSON.stringify({
-          state: { token, merinfo: info, orderTotal: 0, handoffData: null },
-          version: 1,
-        }),
-      );
-      if (l) localStorage.setItem('lang', l);
-    },
-    [merchant.token, merinfo, lang ?? null] as const,
-  );
-  await page.goto(path);
 }

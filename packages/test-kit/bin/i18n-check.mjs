@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Fails when any locale misses a key, has an empty one, carries a key no source file uses,
 // uses other {{placeholders}} than the reference (en), or leaves a non-Latin locale in English.
-// Checks apps/web by default; `--app apps/admin` checks another app of the same shape (the console).
+// Checks the app it is run in (its package.json's folder: `dropdesk-i18n-check` in an app's npm
+// script), or the one `--app <dir>` names (relative to the repository: `--app apps/admin`); every
+// app of that shape (src/locales, src/features/*/locales) can use it: the merchant app, the console.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const appArg = process.argv.indexOf('--app');
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const root =
-  appArg > 0 ? join(repoRoot, process.argv[appArg + 1]) : join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = appArg > 0 ? resolve(repoRoot, process.argv[appArg + 1]) : process.cwd();
 const src = join(root, 'src');
 const localesDir = join(src, 'locales');
 const LOCALES = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];

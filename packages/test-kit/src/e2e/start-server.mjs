@@ -1,4 +1,5 @@
-// The webServer of playwright.config.ts (apps/web's and apps/admin's): builds the merchant app
+// The webServer of the browser tests (packages/test-kit/playwright.config.ts, and the visual run's
+// apps/web/playwright.visual.config.ts; the bench scripts start it too): builds the merchant app
 // (apps/web), the storefront (apps/storefront, served under /s/) and the operator console
 // (apps/admin, under /console/) when their dist is missing or older than their sources, then runs
 // the real server (apps/server) in this process's place.
@@ -7,11 +8,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const storefrontDir = path.resolve(webDir, '../storefront');
-const consoleDir = path.resolve(webDir, '../admin');
-const serverDir = path.resolve(webDir, '../server');
-const repoDir = path.resolve(webDir, '../..');
+const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const webDir = path.join(repoDir, 'apps/web');
+const storefrontDir = path.join(repoDir, 'apps/storefront');
+const consoleDir = path.join(repoDir, 'apps/admin');
+const serverDir = path.join(repoDir, 'apps/server');
 // The production build of the server (apps/server/built.mjs rebuilds it when stale), and its
 // newest-file helper, used here for the apps' builds too.
 const { builtServer, newest } = await import(path.join(serverDir, 'built.mjs'));
