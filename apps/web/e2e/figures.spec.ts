@@ -146,12 +146,12 @@ for (const lang of LANGS) {
     // The finance report of all time: Home's totals and "now", by the same names and values.
     await page.goto('/finance');
     await expect(page.getByTestId('figure-sales')).toContainText(msg(lang, 'figures.sales'));
-    expect(await shownValue(page, 'figure-sales')).toBe(figures.total_sales);
-    expect(await shownValue(page, 'figure-profit')).toBe(figures.total_profit);
-    expect(await shownValue(page, 'now-in-escrow')).toBe(figures.in_escrow);
-    expect(await shownValue(page, 'now-on-hold')).toBe(figures.on_hold);
-    expect(await shownValue(page, 'now-awaiting-pickup-cost')).toBe(figures.awaiting);
-    expect(await shownValue(page, 'now-pending-topups')).toBe(figures.pending);
+    await expect.poll(() => shownValue(page, 'figure-sales')).toBe(figures.total_sales);
+    await expect.poll(() => shownValue(page, 'figure-profit')).toBe(figures.total_profit);
+    await expect.poll(() => shownValue(page, 'now-in-escrow')).toBe(figures.in_escrow);
+    await expect.poll(() => shownValue(page, 'now-on-hold')).toBe(figures.on_hold);
+    await expect.poll(() => shownValue(page, 'now-awaiting-pickup-cost')).toBe(figures.awaiting);
+    await expect.poll(() => shownValue(page, 'now-pending-topups')).toBe(figures.pending);
     await expect(page.getByTestId('reconciliation-result')).toHaveText(msg(lang, 'finance.check.agrees'));
     await shot(page, testInfo, `figures-finance-all-${lang}`);
     for (const range of ['yesterday', 'week', 'month'] as const) {
@@ -163,7 +163,7 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: msg(lang, 'finance.range.today'), exact: true }).click();
     await expect(page).toHaveURL(/range=today$/);
     await expect(page.getByTestId('figure-sales').locator('strong')).toHaveText(figures.today_sales);
-    expect(await shownValue(page, 'figure-profit')).toBe(figures.today_profit);
+    await expect.poll(() => shownValue(page, 'figure-profit')).toBe(figures.today_profit);
     await shot(page, testInfo, `figures-finance-today-${lang}`);
 
     // Each figure opens what it is made of, which adds up to it.

@@ -18,7 +18,7 @@ export async function testClockRoutes(app: FastifyInstance) {
     log: (message, error) => app.log.error({ err: error }, message),
   });
   // The server's time, which the browser tests' helpers read to compute an operator's TOTP code
-  // as an authenticator app would at that time (e2e/support/server.ts operatorLogin).
+  // as an authenticator app would at that time (packages/test-kit src/e2e/server.ts operatorLogin).
   app.get('/__test/clock', { schema: { hide: true } }, async () => ({
     code: 1,
     msg: 'OK',
