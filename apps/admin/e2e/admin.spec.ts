@@ -77,7 +77,7 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   await shot(page, testInfo, 'merchant-funds');
 });
 
-test('an admin writes the manual top-up instructions; the merchants search ignores case and accents (issue 20)', async ({
+test('an admin writes the manual top-up instructions; the merchants search ignores case and accents', async ({
   page,
 }, testInfo) => {
   const admin = await newOperator('admin');

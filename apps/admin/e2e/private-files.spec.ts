@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { newOperator, shot, signInConsole } from './support/console';
 
 /**
- * Issue 20 part 1: operators see what they approve. The voucher of a top-up and the three ID photos
+ * Operators see what they approve. The voucher of a top-up and the three ID photos
  * of an identity check are private files, named by links signed for the reviewer's session: every
  * image in both queues must load (natural width > 0), not merely exist. In en, vi and th at 1440 px.
  */

@@ -9,7 +9,7 @@
 // 4. Signs the demo admin in through the API (password, enrolment, TOTP code), writes the session
 //    the console keeps (localStorage `console-session`), loads /console/ (the overview) cold and sums
 //    what it fetches.
-// Budget (issue 13): the first screen (sign-in) ≤ 250 KB JS+CSS gzip.
+// Budget: the first screen (sign-in) ≤ 250 KB JS+CSS gzip.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

@@ -151,7 +151,7 @@ async function seedFundsRecords(merchantToken: string, count: number) {
     ticket: step.ticket,
     code: totpCode(step.secret, Date.now()),
   });
-  // Bank top-ups are closed until an admin sets the receiving account (issue 9); the demo has none.
+  // Bank top-ups are closed until an admin sets the receiving account; the demo has none.
   await call('POST', '/admin/topup_bank_account', op.token, {
     bank_name: 'Bench Bank',
     holder_name: 'Dropdesk Bench',

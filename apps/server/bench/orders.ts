@@ -166,7 +166,7 @@ async function fill(databaseUrl: string | undefined, dataDir: string) {
 }
 
 /**
- * DESIGN's budget row, "pick transaction, embedded DB, one client": the same OrdersService.pick the
+ * docs/design.md's budget row, "pick transaction, embedded DB, one client": the same OrdersService.pick the
  * route calls (order read, payment password, the money transaction with its journal), one after
  * another from this process for BENCH_SECONDS, without HTTP. The server is idle meanwhile.
  */

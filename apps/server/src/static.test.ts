@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../test/app';
 /**
  * The built merchant app served from the server's port (app.ts, @fastify/static): hashed assets
  * cached for a year, their pre-compressed twins to browsers that take them, the SPA's index for
- * any other page, and API paths still answered by the API. Guards the dependency pins of issue 9
+ * any other page, and API paths still answered by the API. Guards the dependency pins
  * (content-disposition, pulled by @fastify/static) as much as the serving itself.
  */
 describe(`static web app (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

@@ -14,9 +14,9 @@ import { newProduct } from './catalogue';
 
 /**
  * TEST-ONLY. Orders in a given state for the tests of the merchant's and operator's side, made
- * without the storefront's HTTP calls (issue 11's storefront builds those, and has its own tests).
+ * without the storefront's HTTP calls (the storefront builds those, and has its own tests).
  *
- * Nothing here is a way to create orders outside tests (DESIGN §1: every order is placed and paid by
+ * Nothing here is a way to create orders outside tests (docs/design.md §1: every order is placed and paid by
  * a buyer). Each step goes through the functions the real paths use, so the ledger and the order's
  * money columns stay what the storefront and the services would leave: the order row is inserted as
  * placing does (stock reserved), paid with `paymentJournal` + `moveOrder(0 → 5)` beside a payments

@@ -57,7 +57,7 @@ export async function readyMerchant(
 export const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 export const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-/** A receiving account for bank-card top-ups, which stay closed until one is set (issue 9). */
+/** A receiving account for bank-card top-ups, which stay closed until one is set. */
 export const TOPUP_ACCOUNT = {
   bank_name: 'Test Bank',
   holder_name: 'Dropdesk Test',
@@ -65,7 +65,7 @@ export const TOPUP_ACCOUNT = {
   reference_rule: 'DD{merchant_id}',
 } as const;
 
-/** How manual top-ups are paid, which stay closed until an admin writes it (issue 20). */
+/** How manual top-ups are paid, which stay closed until an admin writes it. */
 export const TOPUP_MANUAL = {
   instructions: 'Pay cash at the Dropdesk desk, 1 Test Street, 9:00-17:00.\nKeep the receipt.',
 } as const;

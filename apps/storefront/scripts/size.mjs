@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The storefront's weight budget (issue 11, DESIGN §8): the JS+CSS a shop page (/s/<shop>) loads,
+// The storefront's weight budget (docs/design.md §8): the JS+CSS a shop page (/s/<shop>) loads,
 // gzip, must stay ≤ 100 KB (KB = 1024 bytes, as apps/web/scripts/bench-web.mjs counts). Counted from
 // Vite's manifest: index.html's entry with every chunk it imports statically and their CSS, the
 // shop page's lazy chunk with its own imports, and one language's chunk (the largest of the 7, so

@@ -60,7 +60,7 @@ for (const lang of LANGS) {
       await badge;
       await expect(page.getByTestId('my-balance')).toBeVisible();
       await screenSettled(page);
-      // The one order call is the Order tab's badge (issue 11): status 5, page 1, limit 10, once per load.
+      // The one order call is the Order tab's badge: status 5, page 1, limit 10, once per load.
       expect(orders.length).toBeGreaterThan(0);
       for (const url of orders)
         expect(Object.fromEntries(new URL(url).searchParams)).toEqual({

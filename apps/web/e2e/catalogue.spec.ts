@@ -16,7 +16,7 @@ import { appStarted, signIn } from './support/app';
 import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 
 /**
- * The catalogue through the UI against the real server (issue 10): the seeded catalogue seen by the
+ * The catalogue through the UI against the real server: the seeded catalogue seen by the
  * demo merchant; search → select two → distribute → manage → off shelf → on shelf → remove; the
  * level upgrade with the payment password; a CSV import through the operator API, then the
  * imported product found by search. In vi and en, with a picture of each step.

@@ -6,7 +6,7 @@ import { type Lang, pageTitle, serverMsg, storeMsg } from './support/locales';
 import { buyerPhone } from './support/store';
 
 /**
- * Issue 20 part 4: a token that is sent and not valid answers 401, also where a guest is allowed,
+ * A token that is sent and not valid answers 401, also where a guest is allowed,
  * and each app asks the person to sign in again. The storefront keeps the page usable as a guest's
  * (a buyer's session that expired used to read as "not found"); the merchant app logs out to /login
  * with the server's words. (The console's: apps/admin/e2e/sign-in.spec.ts, a revoked session.)

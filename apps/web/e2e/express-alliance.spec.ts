@@ -8,7 +8,7 @@ import { fmt, type Lang, msg, pageTitle, storeMsg } from './support/locales';
 import { amountText, buyerPhone, shelfOf } from './support/store';
 
 /**
- * The shop express lane and the alliance (issue 12). A merchant with a payment password and a
+ * The shop express lane and the alliance. A merchant with a payment password and a
  * balance buys a package featuring one product on /storeExpress; /buyTrainBill lists it active, and
  * the storefront shows that product first, marked Recommended. A merchant's /alliance shows its
  * invitation code and link; another merchant registers with the code and appears there, masked.

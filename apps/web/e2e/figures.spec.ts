@@ -22,7 +22,7 @@ import { type Lang, msg } from './support/locales';
 import { productToBuy } from './support/store';
 
 /**
- * One figure, one meaning, on every screen (issue 20, docs/figures.md), in the browser: one shop's
+ * One figure, one meaning, on every screen (docs/figures.md), in the browser: one shop's
  * history made through the API — an order settled, one shipped and refunded in full, one refunded
  * before shipping, one awaiting pickup, one picked up, one cancelled by its buyer; a withdrawal paid
  * out and one pending; a top-up pending — then, in vi, en and th at 390 px, each figure of Home

@@ -116,7 +116,7 @@ test.describe('filter chips at 390 px', () => {
           expect(await axeViolations(page), path).toEqual([]);
           await shot(page, testInfo, `${lang}-${who}${path.replace('/', '-')}`);
         }
-        // Finance's last range, "this month", hidden before (issue 20), is on the screen.
+        // Finance's last range, "this month", hidden before, is on the screen.
         await page.goto('/finance');
         await expect(page.getByRole('button', { name: msg(lang, 'finance.range.month') })).toBeInViewport({
           ratio: 1,

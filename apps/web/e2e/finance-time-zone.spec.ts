@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 for (const lang of LANGS) {
   test.describe(`${lang}`, () => {
     test('the report says its time zone in words, changed in personal info', async ({ page }, testInfo) => {
-      // A top-up is no line of the chart (issue 20: it draws sales, profit and what settled into
+      // A top-up is no line of the chart (it draws sales, profit and what settled into
       // the wallet), so the shop sells one order for the legend to hold.
       const m = await sellingMerchant(op, '300');
       const item = await productToBuy(m.merinfo.id, lang);

@@ -15,7 +15,7 @@ import {
 } from './support/store';
 
 /**
- * Home (issue 12) with figures that come from what a buyer did in the storefront: a visit to the
+ * Home with figures that come from what a buyer did in the storefront: a visit to the
  * shop page, an order paid as a guest, a follow and a rating once the buyer signs in with the code
  * mailed to the order's email. Every figure is then read on the merchant's Home and opened: the
  * sold orders behind the sales, the visitors per day, the ratings, and the sheets explaining the

@@ -4,7 +4,7 @@ import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
 
 /**
- * Issue 9, fix 1: the invitation link a merchant shares (/code, getMerInfo.invite_link) opens
+ * Fix 1: the invitation link a merchant shares (/code, getMerInfo.invite_link) opens
  * registration with the code filled in and accepted. In vi and en, with a picture of each.
  */
 for (const lang of ['vi', 'en'] satisfies Lang[]) {

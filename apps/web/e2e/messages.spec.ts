@@ -8,7 +8,7 @@ import { fmt, type Lang, msg, pageTitle } from './support/locales';
 import { buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
- * Messages (issue 12) as a merchant reads them: the notice of an order a buyer paid in the
+ * Messages as a merchant reads them: the notice of an order a buyer paid in the
  * storefront, unread (the tab's count, the row's dot), opened (marked read, leading to the order); an
  * operator's broadcast in the system tab; "Mark all read" on each tab, and My's badge gone. In en.
  */

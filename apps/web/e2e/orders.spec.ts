@@ -8,7 +8,7 @@ import { type Lang, msg, storeMsg } from './support/locales';
 import { amountText, buyAsGuest, buyerDetails, buyerPhone, productToBuy } from './support/store';
 
 /**
- * The order loop across both apps against the real server (issue 11): a buyer orders and pays as a
+ * The order loop across both apps against the real server: a buyer orders and pays as a
  * guest in the storefront on a phone; the merchant sees the Order tab's badge, picks the order up
  * with the payment password and reads the money trail; an operator ships it (admin API, as the
  * operator console would); the buyer confirms receipt from the order's link. Then a refund before

@@ -9,7 +9,7 @@ import { LANGS, type Lang, msg } from './support/locales';
 /**
  * Every class on a page has a rule in the stylesheets the browser holds for it (CSSOM, so what the
  * page really got, inline or linked). /login was served in every language without its frame's rules
- * (issue 20: the build dropped a stylesheet its script imported without reading it) and every test
+ * (the build dropped a stylesheet its script imported without reading it) and every test
  * stayed green, Lighthouse 100 included. The pages of their own (/login, /home) are checked whole;
  * the app's screens for their CSS modules' classes (antd-mobile's own classes are its business).
  */

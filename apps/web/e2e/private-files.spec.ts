@@ -6,7 +6,7 @@ import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
 
 /**
- * Issue 20 part 1: a merchant sees the ID photos it sent on /idInfo. They are private files, named
+ * A merchant sees the ID photos it sent on /idInfo. They are private files, named
  * by links the server signs for the merchant's session (an `<img>` sends no token header): every
  * image must load, not merely exist, before and after the identity is submitted, and a link stops
  * working when the merchant signs out. In vi, en and th at 390 px.

@@ -8,7 +8,7 @@ import { signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle, serverMsg, storeMsg } from './support/locales';
 
 /**
- * Shop settings (issue 12): what the merchant saves on /baseinfo, /socialmedia and /uploadBanner is
+ * Shop settings: what the merchant saves on /baseinfo, /socialmedia and /uploadBanner is
  * what buyers see on the shop's storefront page (opened from "See your shop as buyers do"); a link
  * that is not https is refused at its field in the merchant's language. Then a shop an operator
  * closes: the merchant, logged out by the closing, logs in again and sees the store closed with the

@@ -5,7 +5,7 @@ import { LANGS, type Lang, storeMsg } from './support/locales';
 import { buyerPhone, buyerSignsIn, shelfOf } from './support/store';
 
 /**
- * What a buyer meets first in the storefront (issue 20): a shop in its own language (its merchant's),
+ * What a buyer meets first in the storefront: a shop in its own language (its merchant's),
  * whatever the browser's, until the buyer picks one, which then stays on every shop; and a header
  * that keeps to one line at 390 px in every language, signed in or not.
  */

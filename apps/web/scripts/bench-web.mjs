@@ -36,7 +36,7 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET = { entryKb: 130, shopKb: 100, performance: 95, accessibility: 95 };
 /**
  * The screen a merchant lands on after login: HOME_PATH in src/lib/paths.ts (`paths.home`, /home
- * since issue 12 built the dashboard), read from the source so the bench follows it.
+ * since the dashboard was built), read from the source so the bench follows it.
  */
 const LANDING = process.env.BENCH_LANDING ?? landingPath();
 function landingPath() {

@@ -1,6 +1,6 @@
 // Which classes of a page's markup have no rule in its stylesheet: scripts/prerender.mjs refuses to
 // write a page of its own (/login, /home) with one, and src/own-page.test.ts tests the reading.
-// /login shipped without its frame's rules once (issue 20) while every test stayed green.
+// /login shipped without its frame's rules once while every test stayed green.
 
 /**
  * Classes that are hooks, not looks: they are in the markup by design and no rule needs them.

@@ -89,7 +89,7 @@ const appFiles = [entry.file, ...start].map((f) => `/${f}`);
 const messagesOf = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const writePage = (dir, lang, html) => {
   // Every class of the markup has a rule in the page's CSS, or the build stops here: a page drawn
-  // with a stylesheet its script's CSS lost shows unstyled (issue 20's /login) and scores 100 anyway.
+  // with a stylesheet its script's CSS lost shows unstyled (the /login) and scores 100 anyway.
   const unstyled = classesWithoutRules(html, pageCss[dir]);
   if (unstyled.length)
     throw new Error(

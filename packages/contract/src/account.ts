@@ -245,7 +245,7 @@ export const uploadKindField = z.enum(UPLOAD_KINDS, { error: 'FIELD_INVALID' });
 const languageItem = z.object({ code: z.enum(LANGUAGES), name: z.string() });
 
 /**
- * The platform's one currency (DESIGN §1.3): every amount is in it, settled in USDT on chain. Set
+ * The platform's one currency (docs/design.md §1.3): every amount is in it, settled in USDT on chain. Set
  * per deployment (`CURRENCY`, default USD, docs/decisions.md); the apps read it once from `config`.
  */
 export const currencyInfo = z.object({

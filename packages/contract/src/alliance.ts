@@ -7,7 +7,7 @@ import * as alliancePaths from './paths/alliance';
 import { ADMINS, defineRoute } from './route';
 
 /**
- * The alliance (DESIGN §5 "Express lane, alliance, messages"; docs/express-alliance.md): the
+ * The alliance (docs/design.md §5 "Express lane, alliance, messages"; docs/express-alliance.md): the
  * merchants who registered with this merchant's invitation code are its members. When a member's
  * order settles, the platform pays the member's parent a commission: the operator-configured rate
  * of what the settlement paid the member (the order's selling price less refunds), from the

@@ -11,7 +11,7 @@ import { text } from './text';
 import { idField } from './wallet';
 
 /**
- * The catalogue, seller levels and listing (DESIGN §5 "Catalogue, levels and listing"): the
+ * The catalogue, seller levels and listing (docs/design.md §5 "Catalogue, levels and listing"): the
  * platform's supplier catalogue, the levels a merchant buys, and the listings a merchant adds from
  * the catalogue into the shop (the distribution centre and product management of the spec).
  */

@@ -6,7 +6,7 @@ import * as dashboardPaths from './paths/dashboard';
 import { defineRoute } from './route';
 
 /**
- * The Home dashboard (DESIGN §5 "Storefront, buyers and figures"; docs/dashboard.md). Every figure
+ * The Home dashboard (docs/design.md §5 "Storefront, buyers and figures"; docs/dashboard.md). Every figure
  * is made of recorded events only: orders buyers paid, visits to the storefront, follows and
  * ratings. Nothing here or anywhere under /merchant or /admin can create one of those.
  *

@@ -75,25 +75,25 @@ export const ERROR_KEYS = [
   'REFUND_EXISTS',
   'REFUND_TOO_MUCH',
   'REFUND_WHOLE_ORDER',
-  // dashboard (issue 12)
-  // messages and announcements (issue 12)
+  // dashboard
+  // messages and announcements
   'MERCHANT_UNKNOWN',
-  // shop settings (issue 12)
+  // shop settings
   'SHOP_ALREADY_CLOSED',
   'SHOP_NOT_CLOSED',
-  // express lane (issue 12)
+  // express lane
   'PACKAGE_NOT_ON_SALE',
   'PACKAGE_BALANCE_SHORT',
   'TOO_MANY_PRODUCTS',
   'NOT_ON_SHELF',
   'ALREADY_FEATURED',
-  // alliance (issue 12)
-  // operators and security (issue 13)
+  // alliance
+  // operators and security
   'WRONG_TOTP',
   'LOGIN_EXPIRED',
   'USERNAME_TAKEN',
   'CANNOT_CHANGE_SELF',
-  // operator console (issue 13): a balance adjustment approved by the admin who proposed it
+  // operator console: a balance adjustment approved by the admin who proposed it
   'SELF_APPROVAL',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
@@ -129,10 +129,10 @@ export const FIELD_MESSAGE_KEYS = [
   // CSV import: a category cell that names none, or two
   'FIELD_CATEGORY_UNKNOWN',
   'FIELD_CATEGORY_AMBIGUOUS',
-  // operators (issue 13): a new operator's username, an authenticator app's code
+  // operators: a new operator's username, an authenticator app's code
   'FIELD_USERNAME',
   'FIELD_TOTP_CODE',
-  // a review's rejection names a preset reason or types one, not both (issue 13)
+  // a review's rejection names a preset reason or types one, not both
   'FIELD_REASON_ONE',
 ] as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE_KEYS)[number];

@@ -9,7 +9,7 @@ import { defineRoute } from './route';
 import { idField } from './wallet';
 
 /**
- * The shop express lane (DESIGN §5 "Express lane, alliance, messages"; docs/express-alliance.md):
+ * The shop express lane (docs/design.md §5 "Express lane, alliance, messages"; docs/express-alliance.md):
  * packages an operator sells (price, days, how many products they feature), bought from the wallet
  * with the payment password. A purchase features the chosen on-shelf products in the storefront's
  * recommended slots from the moment of purchase until it ends. It buys visibility, never orders.

@@ -9,7 +9,7 @@ import { adminSettingsRoutes, settingsRoutes } from './settings';
 import { adminWalletRoutes, walletRoutes } from './wallet';
 
 /**
- * Every field a request carries has a bound (issue 9: a 5,000-character name went through with no
+ * Every field a request carries has a bound (a 5,000-character name went through with no
  * message): each top-level field of each row's body and query, sent 5,000 characters long, is
  * refused at that field.
  */

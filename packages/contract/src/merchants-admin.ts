@@ -11,7 +11,7 @@ import { text } from './text';
 import { idField, reasonField } from './wallet';
 
 /**
- * The operator console's merchants (issue 13, docs/console-api.md "Merchants" and "Balance
+ * The operator console's merchants (docs/console-api.md "Merchants" and "Balance
  * adjustments"): search, a merchant's page and its sub-lists for support and admins, and balance
  * adjustments that need two admins. A merchant's orders are `/admin/orders?merchant_id=` (orders.ts);
  * closing and reopening its shop are `/admin/shop/*` (shop.ts).
@@ -93,7 +93,7 @@ export const merchantDetail = merInfo.omit({ invite_link: true }).extend({
     /** All of the shop's orders, up to ORDER_COUNT_CAP (`orders_capped` past it). */
     orders: z.number().int(),
     orders_capped: z.boolean(),
-    /** The dashboard's figures (DESIGN §5): orders paid and not refunded, their sales. */
+    /** The dashboard's figures (docs/design.md §5): orders paid and not refunded, their sales. */
     sold_orders: z.number().int(),
     sales: moneyOut,
     listings: z.number().int(),

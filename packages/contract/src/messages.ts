@@ -8,7 +8,7 @@ import { text } from './text';
 import { idField } from './wallet';
 
 /**
- * Messages and announcements (DESIGN §5 "Express lane, alliance, messages"; docs/messages.md).
+ * Messages and announcements (docs/design.md §5 "Express lane, alliance, messages"; docs/messages.md).
  *
  * - A *user notice* tells one merchant of an event of its own (an order to pick up, a refund asked,
  *   a review decided...). It is stored with a title key `notice.<kind>` and params; the app writes
@@ -35,7 +35,7 @@ export const NOTICE_KINDS = [
   'bank_changed',
   'product_repriced',
   'level_upgraded',
-  // orders (issue 11)
+  // orders
   'order_paid',
   'order_cancelled',
   'refund_asked',
@@ -44,13 +44,12 @@ export const NOTICE_KINDS = [
   'order_shipped',
   'order_progress',
   'order_settled',
-  // issue 12
   'promotion_started',
   'promotion_ended',
   'shop_closed',
   'shop_reopened',
   'commission_earned',
-  // issue 13: a balance adjustment approved by two admins (params direction, amount, reason)
+  // a balance adjustment approved by two admins (params direction, amount, reason)
   'balance_adjusted',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];

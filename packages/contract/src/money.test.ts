@@ -46,7 +46,7 @@ describe('money', () => {
     return { key: issue.message, params: 'params' in issue ? issue.params : undefined };
   };
 
-  it('names what is wrong with an amount, one key per problem (issue 9 item 5)', () => {
+  it('names what is wrong with an amount, one key per problem', () => {
     for (const input of ['abc', '1e5', 'NaN', 'Infinity', '0x10', '1,5', '12abc', '--5', '.5', '1.'])
       expect(problem(input)?.key, input).toBe('FIELD_NOT_A_NUMBER');
     for (const input of ['-50', '-0.01', ' -100.5 ', '-1.001'])

@@ -10,7 +10,7 @@ import { text } from './text';
 import { idField, reasonField } from './wallet';
 
 /**
- * Orders and refunds (DESIGN §5 "Orders", "Refunds"; docs/orders.md): what a buyer's order is on
+ * Orders and refunds (docs/design.md §5 "Orders", "Refunds"; docs/orders.md): what a buyer's order is on
  * the merchant's side and the operator's, and the calls that move it. The buyer's side is
  * store.ts. Every order is placed and paid by a buyer in the storefront; nothing here creates one.
  */
@@ -82,7 +82,7 @@ export const REFUNDED_STATES: readonly RefundStatus[] = ['approved', 'appeal_ref
 
 /** Shipping and appeals are the support desk's work. */
 export const ORDER_DESK_ROLES = ['support', 'admin'] as const satisfies readonly OperatorRole[];
-/** Refund appeals are also a reviewer's work queue (issue 13: the queues are the reviewer's). */
+/** Refund appeals are also a reviewer's work queue (the queues are the reviewer's). */
 export const APPEAL_ROLES = ['reviewer', 'support', 'admin'] as const satisfies readonly OperatorRole[];
 
 /** Data rows one shipping CSV may carry (each row is its own transition, audit entry and notice). */
@@ -489,7 +489,7 @@ export const buyerQuery = text({ error: 'FIELD_INVALID' })
 export const adminOrdersQuery = z.strictObject({
   status: statusQuery.optional(),
   merchant_id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
-  /** The merchant by id or shop name (issue 13); `merchant_id` stays for links by id. */
+  /** The merchant by id or shop name; `merchant_id` stays for links by id. */
   merchant: merchantQuery,
   order_no: orderNoQuery,
   buyer: buyerQuery,

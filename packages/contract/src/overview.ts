@@ -7,8 +7,8 @@ import type { ReasonQueue } from './reasons';
 import { ADMINS, defineRoute, OPERATOR_ROLES } from './route';
 
 /**
- * The operator console's platform overview, its work-queue summary and the ledger checks (issue 13,
- * docs/console-api.md "Overview" and "Queues"). Every figure comes from recorded events: the
+ * The operator console's platform overview, its work-queue summary and the ledger checks
+ * (docs/console-api.md "Overview" and "Queues"). Every figure comes from recorded events: the
  * dashboard's per-shop rollups, the orders, the ledger's cached balances.
  */
 
@@ -58,7 +58,7 @@ export type LedgerCheckItem = z.infer<typeof ledgerCheckItem>;
 /** Differences a ledger check keeps in words; the count keeps them all. */
 export const LEDGER_CHECK_SUMMARY_LINES = 20;
 
-/** Sold orders and their sales in a period (DESIGN §5: paid and not refunded in full, by payment time). */
+/** Sold orders and their sales in a period (docs/design.md §5: paid and not refunded in full, by payment time). */
 const periodFigures = z.object({
   /** Start of the period in the requested zone; it ends now. */
   from: isoTime,

@@ -1,7 +1,7 @@
 import type { ReasonMessageKey } from './errors';
 
 /**
- * The preset reasons an operator may reject a review with, per queue (issue 13, docs/console-api.md
+ * The preset reasons an operator may reject a review with, per queue (docs/console-api.md
  * "Queues"): the console lists them, and a reject call names one as `reason_code` instead of typing
  * a `reason`. The server stores the code's text in the merchant's own language (the language the
  * merchant last chose, `set_language`) as the request's reason, so the merchant app shows a preset

@@ -29,7 +29,7 @@ export interface PathRow {
   readonly auth: Auth;
 }
 
-/** Operator roles (DESIGN §6). A row with `auth: 'operator'` names the roles it admits. */
+/** Operator roles (docs/design.md §6). A row with `auth: 'operator'` names the roles it admits. */
 export const OPERATOR_ROLES = ['reviewer', 'catalogue', 'support', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
@@ -76,7 +76,7 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
 export const REVIEWERS = ['reviewer', 'admin'] as const satisfies readonly OperatorRole[];
 /** Platform settings and anything that configures money. */
 export const ADMINS = ['admin'] as const satisfies readonly OperatorRole[];
-/** Merchant care: closing and reopening shops (issue 12), and what admins may also do there. */
+/** Merchant care: closing and reopening shops, and what admins may also do there. */
 export const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
 
 export type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
@@ -84,7 +84,7 @@ export type QueryOf<R extends RouteDef> = R['query'] extends z.ZodType ? z.input
 export type DataOf<R extends RouteDef> = z.output<R['data']>;
 
 /**
- * Failures any route may answer, each with its own HTTP status and the same envelope (DESIGN §4),
+ * Failures any route may answer, each with its own HTTP status and the same envelope (docs/design.md §4),
  * documented once rather than on every row: no session (401), an unknown route or file (404), a
  * body or file too large (413), a body that is not JSON or of another media type (`INVALID_INPUT`
  * with code 0, or 415), too many requests (429), a query string or headers too long (431), a client

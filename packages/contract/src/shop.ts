@@ -8,7 +8,7 @@ import { text } from './text';
 import { idField, reasonField } from './wallet';
 
 /**
- * Shop settings (issue 12, docs/shop.md): what a merchant says about the shop (basic info, social
+ * Shop settings (docs/shop.md): what a merchant says about the shop (basic info, social
  * links, the two banners), and what operators do to a shop (close it with a reason, reopen it) and to
  * the platform (its customer-service contact).
  */

@@ -10,7 +10,7 @@ import { text } from './text';
 import { idField, reasonField } from './wallet';
 
 /**
- * The storefront's API (`/store/*`, DESIGN §5 "Storefront, buyers and figures"; docs/orders.md):
+ * The storefront's API (`/store/*`, docs/design.md §5 "Storefront, buyers and figures"; docs/orders.md):
  * what buyers see of a shop, and the orders they place and pay. A buyer signs in with an email and
  * a code, or orders as a guest and keeps the order's link (`order_token`): every order call takes
  * either the buyer's session or that token.

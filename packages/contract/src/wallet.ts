@@ -198,7 +198,7 @@ export type ExtractBody = z.input<typeof extractBody>;
 
 export const idBody = z.strictObject({ id: idField });
 /**
- * A review's rejection (issue 13): a `reason` typed by the operator, or one of the queue's preset
+ * A review's rejection: a `reason` typed by the operator, or one of the queue's preset
  * `reason_code`s (contract/reasons.ts), exactly one of the two. The server stores a code as its text
  * in the merchant's language, so the merchant reads either the same way.
  */

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@dropdesk/contract/orders';
 import { useTranslation } from 'react-i18next';
 
-/** An order's fulfilment status in words (DESIGN §5's codes). */
+/** An order's fulfilment status in words (docs/design.md §5's codes). */
 export function useOrderStatusName(): (status: number) => string {
   const { t } = useTranslation();
   const names: Record<OrderStatus, string> = {

@@ -7,7 +7,7 @@ import { request } from './http';
 import { session } from './session';
 
 /**
- * DESIGN §4: a token that is sent and not valid (the session expired, was revoked, or the operator
+ * docs/design.md §4: a token that is sent and not valid (the session expired, was revoked, or the operator
  * was disabled) answers 401; the console then forgets the session and opens its sign-in screen with
  * the server's words.
  */

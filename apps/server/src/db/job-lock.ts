@@ -3,7 +3,7 @@ import type { Db } from './database';
 import { isPostgres } from './engine';
 
 /**
- * Runs periodic work in one instance at a time (DESIGN §2, "Scaling out"): on PostgreSQL under a
+ * Runs periodic work in one instance at a time (docs/design.md §2, "Scaling out"): on PostgreSQL under a
  * session advisory lock (`pg_try_advisory_lock`) taken on a connection of its own, so an instance
  * that can't take it skips the run and answers null; SQLite is one process, where the caller's own
  * one-run-at-a-time guard is the whole rule, so the work just runs. Each kind of work has its own

@@ -7,7 +7,7 @@ export interface Paging {
   limit: number;
 }
 
-/** The list shape of DESIGN §4: `{ total, page, limit, list }`. */
+/** The list shape of docs/design.md §4: `{ total, page, limit, list }`. */
 export interface PageOf<T> {
   total: number;
   /** Set when `total` was counted only up to a cap (fetchPage's `countCap`): more rows match. */

@@ -78,7 +78,7 @@ const allowed: Allowed[] = [
       reason: '002 named its append-only triggers per engine; applied migrations are not rewritten',
     },
   ]),
-  // 006: catalogue search uses each engine's own trigram index (DESIGN §3, docs/catalogue.md).
+  // 006: catalogue search uses each engine's own trigram index (docs/design.md §3, docs/catalogue.md).
   {
     only: 'sqlite',
     fact: /^(table|column|primary key) product_search(_config|_content|_data|_docsize|_idx)?\b/,

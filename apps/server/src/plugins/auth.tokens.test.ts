@@ -10,7 +10,7 @@ import { MERCHANT_PASSWORD, newMerchant, newOperator, png } from '../../test/fac
 import { checkoutOf, guest, newBuyer, onShelf, placeOrder } from '../../test/store';
 
 /**
- * DESIGN §4: a `token` that is sent and not valid (expired, revoked, forged, or another kind's
+ * docs/design.md §4: a `token` that is sent and not valid (expired, revoked, forged, or another kind's
  * session) answers 401 on every route that reads a session, the guest-allowed ones included, so the
  * app asks the person to sign in again instead of serving them as a stranger (a buyer whose session
  * expired read their own order as NOT_FOUND). No token at all is still a guest where the row allows.

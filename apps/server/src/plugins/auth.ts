@@ -74,7 +74,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     // A token that was sent must be a live session of the row's kind, on guest rows too: an
     // expired, revoked or forged one (or a merchant's on a buyer's row) answers 401, so the app asks
-    // the person to sign in again rather than serve them as a stranger (DESIGN §4).
+    // the person to sign in again rather than serve them as a stranger (docs/design.md §4).
     if (token.length > MAX_TOKEN) throw unauthorized();
     if (auth === 'buyer' || auth === 'buyer_optional') {
       const buyer = await app.buyerSessions.resolve(token);

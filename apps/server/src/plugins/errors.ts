@@ -174,7 +174,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   socket.destroy();
 }
 
-/** The envelope of DESIGN §4 for every failure: refusals, validation, transport, crashes. */
+/** The envelope of docs/design.md §4 for every failure: refusals, validation, transport, crashes. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toRefusal(error);

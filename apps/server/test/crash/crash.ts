@@ -288,8 +288,8 @@ async function runEngine(engine: string): Promise<Stats & { ledger: string; ms: 
       await op.post('/admin/login/totp', { ticket: enrol.ticket, code: totpCode(enrol.secret, Date.now()) }),
       'login code',
     ).token;
-    // Manual top-ups are closed until an admin writes their instructions (issue 20), bank-card ones
-    // until the receiving bank account is set (issue 9).
+    // Manual top-ups are closed until an admin writes their instructions, bank-card ones
+    // until the receiving bank account is set.
     must(
       await op.post('/admin/topup_bank_account', {
         bank_name: 'Crash Bank',

@@ -140,7 +140,7 @@ export async function api<K extends StoreCall>(
 }
 
 /**
- * The Idempotency-Key of one buyer action (DESIGN §1.4): a new random UUID for each new action, the
+ * The Idempotency-Key of one buyer action (docs/design.md §1.4): a new random UUID for each new action, the
  * same one when the same action is sent again after no final answer (network, 5xx), so a retried
  * checkout never places a second order. A changed body is a new action.
  */

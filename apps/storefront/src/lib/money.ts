@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { loadJson, save } from './storage';
 
 /**
- * The platform's one currency (DESIGN §1.3). The contract's public call that names it is the
+ * The platform's one currency (docs/design.md §1.3). The contract's public call that names it is the
  * merchant app's `GET /merchant/common/config` (`accountPaths.config`, auth none, `data.currency`):
  * read once per page load in the background, kept in local storage so the next visit writes amounts
  * with it at once. Until then the server's own default (USD, config.ts `currencyOf`) is assumed.

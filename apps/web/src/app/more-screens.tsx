@@ -11,7 +11,7 @@ import { screen } from './screen';
  * The screens outside the tab bar and the sign-in pages: not part of the app's entry. The router
  * asks for this module the first time an address matches none of the routes it has
  * (router.tsx, patchRoutesOnNavigation), and adds these under the session route. So the entry
- * stays the same size however many screens later issues add (issue 9).
+ * stays the same size however many screens later issues add.
  */
 
 /** Screens that need a session, without the tab bar. */
@@ -52,7 +52,7 @@ export function moreScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 12, the express lane and the alliance. */
+/** The express lane and the alliance. */
 function expressScreens(): RouteObject[] {
   return [
     screen(
@@ -76,7 +76,7 @@ function expressScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 12, shop settings: the entries, basic info, social links and the two banners. */
+/** Shop settings: the entries, basic info, social links and the two banners. */
 function shopScreens(): RouteObject[] {
   return [
     screen(
@@ -106,7 +106,7 @@ function shopScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 12, messages: system messages and notices, and one message. */
+/** Messages: system messages and notices, and one message. */
 function messageScreens(): RouteObject[] {
   return [
     screen(
@@ -124,7 +124,7 @@ function messageScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 12, Home's drill-downs: the visitors per day and the buyers' ratings. */
+/** Home's drill-downs: the visitors per day and the buyers' ratings. */
 function homeScreens(): RouteObject[] {
   return [
     screen(
@@ -142,7 +142,7 @@ function homeScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 11, orders: the order detail and the refund requests (the order list is the Order tab). */
+/** Orders: the order detail and the refund requests (the order list is the Order tab). */
 function orderScreens(): RouteObject[] {
   return [
     screen(
@@ -158,7 +158,7 @@ function orderScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 10, catalogue, levels and listing: the distribution centre, product management, detail, level. */
+/** Catalogue, levels and listing: the distribution centre, product management, detail, level. */
 function catalogueScreens(): RouteObject[] {
   return [
     screen(
@@ -176,7 +176,7 @@ function catalogueScreens(): RouteObject[] {
   ];
 }
 
-/** Issue 4, wallet and ledger: each screen a lazy chunk behind the session. */
+/** Wallet and ledger: each screen a lazy chunk behind the session. */
 function walletScreens(): RouteObject[] {
   const topUp = () => import('../features/wallet/screens/TopUpScreen');
   const records = () => import('../features/wallet/screens/Records');

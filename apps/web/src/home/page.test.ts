@@ -275,7 +275,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     await settled();
     expect(screen.getByRole('table', { name: 'Orders, sales and visitors, 7 days' })).toBeInTheDocument();
     expect(drawCurve).not.toHaveBeenCalled();
-    // Not "loading" while the answer is here (issue 20): its sketch is drawn at once, a line a series.
+    // Not "loading" while the answer is here: its sketch is drawn at once, a line a series.
     const slot = document.querySelector('#home-curve-card [data-part="slot-status"]') as HTMLElement;
     expect(slot).not.toBeVisible();
     const sketch = screen.getByTestId('sales-sketch');

@@ -4,7 +4,7 @@ import { CURVE_COLOURS } from './ids';
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
- * The sales curve drawn at once as a plain SVG, a few nodes (issue 20 part 4): the answer is on the
+ * The sales curve drawn at once as a plain SVG, a few nodes: the answer is on the
  * page long before uPlot is loaded (only once its card comes into view above the tab bar), and the
  * room said "loading" all that time. The lines are the same as uPlot's (sales on their own scale,
  * orders dashed and visitors on a shared count scale), without axes; uPlot replaces the sketch when

@@ -34,7 +34,6 @@ export const paths = {
   finance: '/finance',
   idInfo: '/idInfo',
   bank: '/bank',
-  // issue 12
   settingup: '/settingup',
   baseinfo: '/baseinfo',
   socialmedia: '/socialmedia',
@@ -51,7 +50,7 @@ export const paths = {
 
 /**
  * Where a merchant lands after login, a handoff or a missing `redirect`: the Home dashboard, as the
- * specification says (issue 12 built it; until then this was the My tab).
+ * specification says (until the dashboard was built, this was the My tab).
  */
 export const HOME_PATH: string = paths.home;
 

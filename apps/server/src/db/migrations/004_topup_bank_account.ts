@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * The platform's receiving bank account for manual and bank-card top-ups (issue 9): one row at most,
+ * The platform's receiving bank account for manual and bank-card top-ups: one row at most,
  * none until an admin sets it, so those methods stay closed on a fresh platform (the demo seed adds
  * none: no real-looking account anyone might pay into). `reference_rule` is a template like
  * `DD{merchant_id}` that gives each merchant its own transfer reference.

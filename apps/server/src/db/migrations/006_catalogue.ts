@@ -7,7 +7,7 @@ const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
 const SEARCH_COLUMNS = ['main', ...LANGS.map((lang) => lang.toLowerCase().replace('-', '_'))];
 
 /**
- * The catalogue, seller levels and listings (issue 10, DESIGN §5).
+ * The catalogue, seller levels and listings (docs/design.md §5).
  *
  * - `categories` (two levels: a parent has `parent_id` null) with a name per language in
  *   `category_names`.

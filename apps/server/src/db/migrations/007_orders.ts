@@ -5,7 +5,7 @@ import { kit } from './kit';
 const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
 
 /**
- * Buyers, orders, payments and refunds (issue 11, DESIGN §5 "Storefront", "Orders", "Refunds";
+ * Buyers, orders, payments and refunds (docs/design.md §5 "Storefront", "Orders", "Refunds";
  * docs/orders.md).
  *
  * - `buyers` sign in to the storefront with an email and a code (`buyer_codes`, hashed, one live

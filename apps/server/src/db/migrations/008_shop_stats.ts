@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * Issue 12, the Home dashboard's per-shop rollups (docs/dashboard.md), kept in the same transaction
+ * The Home dashboard's per-shop rollups (docs/dashboard.md), kept in the same transaction
  * as the events they sum, so that no dashboard read scans orders or visits:
  *
  * - `shop_stats`: one row per shop, the all-time figures: orders counted as sold, their sales and

@@ -5,7 +5,7 @@ import { kit } from './kit';
 const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
 
 /**
- * Messages and announcements (issue 12, DESIGN §5 "Express lane, alliance, messages";
+ * Messages and announcements (docs/design.md §5 "Express lane, alliance, messages";
  * docs/messages.md).
  *
  * - `system_messages`: an operator's broadcast, plain title and body as typed, sent to every

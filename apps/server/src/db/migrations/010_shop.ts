@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * Issue 12, shop settings (docs/shop.md):
+ * Shop settings (docs/shop.md):
  *
  * - `service_contact`: the platform's customer-service contact, one row (id 1) once an admin sets it.
  *   None is written here: until one exists, common/config answers the deployment's SERVICE_URL, so a

@@ -5,7 +5,7 @@ import { kit } from './kit';
 const LANGS = ['zh-CN', 'en', 'ko', 'ja', 'th', 'vi', 'tr'];
 
 /**
- * Issue 12, the express lane and the alliance (DESIGN §5; docs/express-alliance.md).
+ * The express lane and the alliance (docs/design.md §5; docs/express-alliance.md).
  *
  * - `express_packages`: what operators sell: a name per language (JSON text `{lang: name}`, read
  *   whole, never queried into), price, days, how many products it features, on sale or not.

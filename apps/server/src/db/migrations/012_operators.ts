@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * Issue 13, operators and security (docs/console-api.md "Operators and security"):
+ * Operators and security (docs/console-api.md "Operators and security"):
  *
  * - `operators` gains its second factor: `totp_secret` (the TOTP secret sealed with AES-GCM under a
  *   key derived from SECRET, never in clear), `totp_enrolled_at` (null: the next login enrols),

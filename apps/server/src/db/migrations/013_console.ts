@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * Issue 13, the operator console's money, merchants, queues and overview (docs/console-api.md):
+ * The operator console's money, merchants, queues and overview (docs/console-api.md):
  *
  * - `balance_adjustments`: a credit or debit of a merchant's wallet proposed by one admin with a
  *   reason, pending until a second admin approves it (its `adjustment` journal posts then) or

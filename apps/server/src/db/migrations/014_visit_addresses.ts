@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../database';
 
 /**
- * Issue 20, visitors nobody can inflate (docs/dashboard.md "Visitors"): `shop_visit_addresses`
+ * Visitors nobody can inflate (docs/dashboard.md "Visitors"): `shop_visit_addresses`
  * counts, per shop, local day (as `shop_visits.day`) and client address, the visitors counted from
  * that address, so one address adds at most a few new visitors to a shop a day
  * (modules/store/visitors.ts). The address is kept only as a keyed hash (never the address itself);

@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * Issue 20, one figure, one meaning (docs/figures.md). The dashboard's rollups (008) become the
+ * One figure, one meaning (docs/figures.md). The dashboard's rollups (008) become the
  * "orders basis" that Home and the finance report's Orders section both read:
  *
  * - `shop_stat_slots` and `shop_stats` gain, beside the sold orders and their sales, what was

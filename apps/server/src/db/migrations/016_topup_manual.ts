@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { kit } from './kit';
 
 /**
- * How the platform takes a manual top-up (issue 20): one row at most, the instructions an admin
+ * How the platform takes a manual top-up: one row at most, the instructions an admin
  * wrote (cash at an office, an agent, a wallet app...), none until one is written, so the manual
  * method stays closed on a fresh platform like the other two. Until then manual and bank-card
  * top-ups both opened on the receiving bank account (004) and showed the same screen.

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from '../database';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 
 /**
- * Migration 015 on a database that already holds texts (issue 20): every product title, shop name
+ * Migration 015 on a database that already holds texts: every product title, shop name
  * and order title gets its folded twin, SQLite's FTS5 tables are rebuilt on the folded texts and
  * their triggers follow the twins from then on; PostgreSQL's trigram indexes move to the twins.
  */

@@ -9,7 +9,7 @@ const SEARCH_COLUMNS = ['main', ...LANGS.map((lang) => lang.toLowerCase().replac
 const BATCH = 500;
 
 /**
- * Search that ignores case and accents (issue 20: "viet" found nothing, "dien thoai" did not find
+ * Search that ignores case and accents ("viet" found nothing, "dien thoai" did not find
  * "Điện thoại"). Each searched text gets a folded twin, written by the application with the
  * contract's `foldText` (the one folding of every search, also the app's), and the engines'
  * indexes move to it:

@@ -15,7 +15,7 @@ const RIGHT = '123456';
 const WRONG = '000000';
 
 /**
- * The payment password under parallel requests (issue 8, findings 1 and 2): only wrong answers
+ * The payment password under parallel requests (findings 1 and 2): only wrong answers
  * count towards the lock, and parallel guesses still get no more than five tries per lock window.
  */
 describe(`payment password under concurrency (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

@@ -5,7 +5,7 @@ import { MERCHANT_PASSWORD, newMerchant, newOperator } from '../../../test/facto
 import { loadConfig } from '../../config';
 
 /**
- * Issue 9, the account side: the platform's currency in the public config, the merchant's time zone
+ * The account side: the platform's currency in the public config, the merchant's time zone
  * changed from personal info, and a new login password that must differ from the current one.
  */
 const CONFIG = '/merchant/common/config';

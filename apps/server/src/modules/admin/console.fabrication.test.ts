@@ -77,7 +77,7 @@ function bodiesOf(schema: unknown, id: number): Record<string, unknown>[] {
 }
 
 /**
- * DESIGN §1 and issue 13: no console action creates orders, visits, followers or ratings, and money
+ * docs/design.md §1: no console action creates orders, visits, followers or ratings, and money
  * moves only as a journal tied to a reviewed request (a top-up, a withdrawal, a refund appeal) or an
  * adjustment with a reason that a second admin approved. Every /admin row of the contract (new rows
  * included, as contractRows reads every table) is called by an operator of every role with bodies

@@ -49,7 +49,7 @@ export class OperatorAuth {
   /**
    * Verified when the username is unknown, so that an unknown username takes as long to refuse as
    * a wrong password: otherwise the answer's timing tells which usernames exist (1.5 ms against
-   * 28 ms, measured by the attack of issue 8).
+   * 28 ms, measured by an attack from outside).
    */
   private readonly dummyHash: Promise<string>;
 

@@ -17,7 +17,7 @@ import { newBuyer } from '../../../test/store';
 import { createOperator } from '../admin/operators';
 
 /**
- * What broke when the API was attacked from outside (issue 8, findings 3 to 7), each replayed the way
+ * What broke when the API was attacked from outside (findings 3 to 7), each replayed the way
  * the attacker did it, on whichever engine DATABASE_URL selects.
  */
 

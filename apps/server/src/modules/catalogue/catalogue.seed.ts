@@ -22,7 +22,7 @@ import {
 } from './images';
 
 /**
- * The demo catalogue (DESIGN §5): seller levels V2–V5 above the base level the migration made, 10
+ * The demo catalogue (docs/design.md §5): seller levels V2–V5 above the base level the migration made, 10
  * categories of 3 subcategories named in the 7 languages, and 600 products: 120 kinds of goods
  * (4 per subcategory, named in the 7 languages) in 5 variants each (a colour, a size, a pack...).
  * The first 400 products have titles and descriptions in all 7 languages, the others in English

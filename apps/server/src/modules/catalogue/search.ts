@@ -5,7 +5,7 @@ import { isPostgres } from '../../db/engine';
 import { isIndexed, likePattern, searchKey } from '../../db/text-search';
 
 /**
- * Title search, the one place the two engines differ (DESIGN §3: each engine's own full-text index;
+ * Title search, the one place the two engines differ (docs/design.md §3: each engine's own full-text index;
  * docs/catalogue.md "Search" has the measurements behind it). Case and accents don't matter: the
  * keyword is folded (`searchKey`, the contract's foldText) and compared with the titles' folded
  * twins, `product_texts.title_fold`, which both engines index (migration 015).

@@ -76,7 +76,7 @@ function bodyOf(schema: unknown, targets: Targets): Record<string, unknown> {
 }
 
 /**
- * DESIGN §1: no endpoint, operator or job can create orders, visits, followers or ratings for a
+ * docs/design.md §1: no endpoint, operator or job can create orders, visits, followers or ratings for a
  * shop. Every /merchant and /admin row of the contract (collected from its route tables, rows added
  * later included) is called with a live session of its kind and plausible bodies naming a real
  * order, refund and shop; afterwards the rows behind those figures are the same. And in the source,

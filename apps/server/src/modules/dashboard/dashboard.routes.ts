@@ -4,7 +4,7 @@ import { route } from '../../lib/route';
 import { DashboardService } from './dashboard.service';
 
 /**
- * Issue 12, the Home dashboard (contract `dashboardRoutes`, docs/dashboard.md): the figures, the
+ * The Home dashboard (contract `dashboardRoutes`, docs/dashboard.md): the figures, the
  * sales curve, and what the visitors and rating figures are made of. Reads only, the merchant's own.
  */
 export async function dashboardRoutes(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import { Client, expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator, registrationBody } from '../../../test/factories';
 
 /**
- * Identity verification asks only for what registration did not take (issue 9 item 4): the real
+ * Identity verification asks only for what registration did not take: the real
  * name and the three ID photos of the registration come back as a prefill while the merchant is
  * unverified, and `submitIdcard` accepts those photos (the merchant's own id_card uploads).
  */

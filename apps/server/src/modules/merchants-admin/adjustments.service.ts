@@ -41,7 +41,7 @@ function itemOf(line: AdjustmentLine): AdjustmentItem {
 }
 
 /**
- * Balance adjustments need two people (DESIGN §6; docs/console-api.md "Balance adjustments"): one
+ * Balance adjustments need two people (docs/design.md §6; docs/console-api.md "Balance adjustments"): one
  * admin proposes a credit or debit of a merchant's wallet with a reason, and nothing moves; a second
  * admin approves it, and one `adjustment` journal posts with that reason (a credit from the
  * platform's revenue, a debit to it), which the merchant reads in its funds records and a notice.

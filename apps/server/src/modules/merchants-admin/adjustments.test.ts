@@ -12,7 +12,7 @@ import { auditSince, lastAuditId, noticesOf, operatorOf } from '../../../test/se
 import { balanceOf, READY } from '../../../test/wallet';
 
 /**
- * Balance adjustments need two people (issue 13, docs/console-api.md "Balance adjustments"): one
+ * Balance adjustments need two people (docs/console-api.md "Balance adjustments"): one
  * admin proposes with a reason, a second approves and the journal posts; no one approves their own;
  * decided once; a debit the wallet can't cover is refused; the merchant reads the reason in its funds
  * records and a notice. Only admins may call these rows.

@@ -12,7 +12,7 @@ import { newOrder } from '../../../test/orders';
 import { askTopUp, openBankTopUps, READY } from '../../../test/wallet';
 
 /**
- * The console's merchants over HTTP (issue 13, docs/console-api.md "Merchants"): search by id, phone,
+ * The console's merchants over HTTP (docs/console-api.md "Merchants"): search by id, phone,
  * email and shop name with status and identity filters, a merchant's page and its sub-lists; unknown
  * ids are NOT_FOUND; reviewers and the catalogue team are refused.
  */
@@ -65,7 +65,7 @@ describe(`console merchants (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}
     expect(await idsFor({ q: shop.slice(-2) })).toContain(m.id);
     expect(await idsFor({ q: 'no shop is called this' })).toEqual([]);
     // A shop renamed by its merchant is found by the new name whatever its case and accents
-    // (issue 20): the folded twin is written with the name.
+    //: the folded twin is written with the name.
     const renamed = `Điện Thoại ${Date.now().toString(36)} Việt`;
     const before = await shopOf(other);
     const saved = await other.client.call(shopRoutes.store, { name: renamed });

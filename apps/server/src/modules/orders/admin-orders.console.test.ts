@@ -10,7 +10,7 @@ import { auditSince, lastAuditId, noticesOf } from '../../../test/services';
 import { t as translate } from '../../i18n/t';
 
 /**
- * The support desk's console calls (issue 13, docs/console-api.md "Orders and shipping"): finding an
+ * The support desk's console calls (docs/console-api.md "Orders and shipping"): finding an
  * order by its number, its merchant (id or shop name) or its buyer (email or phone), and shipping
  * steps from a CSV, each row its own step and reported, one row refused never stopping the others.
  */
@@ -85,7 +85,7 @@ describe(`console orders and shipping (${process.env.DATABASE_URL ? 'postgres' :
     expect(await ids({ merchant: String(m2.id), merchant_id: String(m2.id) })).toEqual([o3.id]);
     expect(await ids({ merchant: `${tag} Lamps`, status: '1' })).toEqual([o1.id]);
     expect(await ids({ merchant: 'no shop has this name at all' })).toEqual([]);
-    // Case and accents don't matter in a shop's name either (issue 20).
+    // Case and accents don't matter in a shop's name either.
     await t.database.db
       .updateTable('shops')
       .set({ name: `Cửa hàng ${tag} Việt`, name_fold: foldText(`Cửa hàng ${tag} Việt`) })

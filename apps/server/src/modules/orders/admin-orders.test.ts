@@ -269,7 +269,7 @@ describe(`operator orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
       expectRefusal(await op.call(a.order, { id: String(order.id) }), 'FORBIDDEN');
       expectRefusal(await op.post(a.shipCsv.path, {}), 'FORBIDDEN');
     }
-    // Refund appeals are a work queue of the reviewers' too (issue 13); not of the catalogue team.
+    // Refund appeals are a work queue of the reviewers' too; not of the catalogue team.
     const catalogue = await newOperator(t, 'catalogue');
     expectRefusal(await catalogue.call(a.appeals, {}), 'FORBIDDEN');
     expectRefusal(

@@ -39,7 +39,7 @@ export interface JobsReport {
 }
 
 /**
- * The clock-driven order work (DESIGN §5 "Orders"; docs/orders.md "Jobs"): unpaid orders lapse,
+ * The clock-driven order work (docs/design.md §5 "Orders"; docs/orders.md "Jobs"): unpaid orders lapse,
  * reached orders confirm themselves, received orders settle when the after-sales window closes.
  *
  * Each order moves in its own small transaction through the same conditional moves as the

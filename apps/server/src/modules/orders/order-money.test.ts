@@ -13,7 +13,7 @@ import { pickupJournal, refundJournal, settlementAmount, settlementJournal } fro
 /**
  * The order's figures as order-money.ts computes them (docs/figures.md "Orders basis"), each an
  * exact amount in minor units at every step of an order's life, and the refund and settlement
- * journals at their edges (issue 20: the tests pin the figures, not only the money).
+ * journals at their edges (the tests pin the figures, not only the money).
  */
 
 type Figures = Pick<

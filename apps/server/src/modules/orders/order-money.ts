@@ -5,7 +5,7 @@ import { Refusal } from '../../lib/refusal';
 import { type JournalInput, type PostedJournal, post, walletBalance } from '../ledger';
 
 /**
- * An order's money, each movement one journal through the ledger (DESIGN §5 "Orders", "Refunds";
+ * An order's money, each movement one journal through the ledger (docs/design.md §5 "Orders", "Refunds";
  * docs/orders.md "Money"). Only these functions post order journals, each inside the caller's
  * transaction and beside the order's status change:
  *

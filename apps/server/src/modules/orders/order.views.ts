@@ -42,7 +42,7 @@ export function orderItemOf(order: OrderRow, refundStatus: RefundStatus | null):
 /**
  * Where the order's money is and who bore what (contract `moneyTrail`), in the names Home and the
  * finance report use: paid − refunded = sales; sales − cost = profit. A cost paid at pickup that a
- * refund did not return says why (the goods had shipped: DESIGN §5 "Refunds").
+ * refund did not return says why (the goods had shipped: docs/design.md §5 "Refunds").
  */
 export function moneyTrailOf(order: OrderRow): OrderDetail['money'] {
   const paid = order.paid_at === null ? 0 : order.total;
@@ -102,7 +102,7 @@ export function ratingOf(order: Pick<OrderRow, 'rating_stars' | 'rating_comment'
     : { stars: order.rating_stars, comment: order.rating_comment ?? '', at: iso(order.rated_at) };
 }
 
-/** Whether the merchant sees the receiver masked: until the order is picked up (DESIGN §5). */
+/** Whether the merchant sees the receiver masked: until the order is picked up (docs/design.md §5). */
 export function isMaskedForMerchant(order: Pick<OrderRow, 'picked_at'>): boolean {
   return order.picked_at === null;
 }

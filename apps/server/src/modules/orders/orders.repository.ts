@@ -40,7 +40,7 @@ export interface OrderFilter {
   refunded?: boolean | undefined;
   /** Only orders whose money escrow still holds (paid, less refunded, less settled, above 0). */
   inEscrow?: boolean | undefined;
-  /** Operators (issue 13): the order of this number (its unique index). */
+  /** Operators: the order of this number (its unique index). */
   orderNo?: string | undefined;
   /**
    * Operators: the orders of these shops (orders_merchant per shop), or of the shops a subquery of

@@ -108,7 +108,7 @@ describe(`merchant orders (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`
     expect(await ids({ keyword: paid.order_no.slice(3) })).toEqual([]);
     expect(await ids({ keyword: '100%' })).toEqual([]);
     expect(await ids({ keyword: word, status: '5' })).toEqual([]);
-    // Letters beyond ASCII fold too, and accents don't matter (issue 20): "dong ho" is how a
+    // Letters beyond ASCII fold too, and accents don't matter: "dong ho" is how a
     // phone keyboard without Vietnamese types "đồng hồ".
     const clock = await newOrder(t, m.id, { title: 'Đồng Hồ Treo Tường' });
     for (const keyword of ['đồng hồ', 'TƯỜNG', 'dong ho', 'DONG HO TREO', 'tuong', 'Đồng ho'])

@@ -48,7 +48,7 @@ function onOrderRead(
 }
 
 /**
- * The figures a refund leaves, exactly, where the merchant and the operator read them (issue 20):
+ * The figures a refund leaves, exactly, where the merchant and the operator read them:
  * the order's earnings in the decision's answer and the list, the money trail of its detail and of
  * the appeals queue, the wallet, the journals, the operator's audit entry and the merchant's notice.
  */

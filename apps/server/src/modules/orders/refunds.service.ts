@@ -31,7 +31,7 @@ const RACE_RETRIES = 3;
 
 /**
  * Pays a refund the buyer is owed: the one money path of a merchant's approval and an operator's
- * arbitration in the buyer's favour (DESIGN §5 "Refunds"), inside the decision's transaction.
+ * arbitration in the buyer's favour (docs/design.md §5 "Refunds"), inside the decision's transaction.
  *
  * - Goods not shipped (5, or 1: picked up, not shipped): the order is cancelled (5/1 → −1). The buyer
  *   gets back all they paid (what they asked for and the rest: nothing was sent, and a cancelled

@@ -18,7 +18,7 @@ import { OrderJobs } from './order-jobs';
 
 /**
  * Refunds on the merchant's side (contract `refundOrder`, `refundAudit`): the list, and a decision
- * taken once, with the money each one moves (DESIGN §5 "Refunds"): from escrow to the buyer, and the
+ * taken once, with the money each one moves (docs/design.md §5 "Refunds"): from escrow to the buyer, and the
  * cost back to the wallet when the goods never left. And the refund that races the settlement.
  */
 describe(`refunds (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

@@ -56,7 +56,7 @@ function lockedRow(tx: Db, id: number, scope: OrderScope): Promise<OrderRow | un
 }
 
 /**
- * The one way an order changes status (DESIGN §5 "Orders"): one conditional UPDATE from the allowed
+ * The one way an order changes status (docs/design.md §5 "Orders"): one conditional UPDATE from the allowed
  * statuses to the next, inside the caller's transaction, and the timeline row of the new status.
  * Of two requests racing on one order (two pickups, a pickup and a cancellation, a refund and a
  * settlement), exactly one finds the order where it expects it; the other is refused and, its

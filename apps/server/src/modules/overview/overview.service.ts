@@ -40,7 +40,7 @@ export class OverviewService {
   }
 
   /**
-   * Today's and this month's sold orders and sales (DESIGN §5: paid and not refunded in full, at the
+   * Today's and this month's sold orders and sales (docs/design.md §5: paid and not refunded in full, at the
    * time of payment; the dashboard's own rollups summed over every shop), cut at midnight and the
    * first of the month in `timeZone`; orders by status; money by account: the platform-wide sums of
    * PlatformFiguresCache, as of `figures_at` (at most OVERVIEW_MAX_AGE_SECONDS old; `fresh` computes

@@ -19,9 +19,9 @@ import { LEDGER_CHECK_LOCK } from './ledger-checks';
 const DAY = 86_400_000;
 
 /**
- * The console's overview over HTTP (issue 13, docs/console-api.md "Overview"), on a platform of its
+ * The console's overview over HTTP (docs/console-api.md "Overview"), on a platform of its
  * own so every figure is this test's: sold orders and sales today and this month in a time zone
- * (DESIGN §5, the dashboard's definition), orders by status, the queues, money by account, and the
+ * (docs/design.md §5, the dashboard's definition), orders by status, the queues, money by account, and the
  * ledger checks an admin runs or the periodic job records. Every role reads it; only admins run a check.
  */
 describe(`platform overview (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, () => {

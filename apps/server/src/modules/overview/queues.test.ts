@@ -16,7 +16,7 @@ import { askTopUp, openBankTopUps, READY, uploadAs } from '../../../test/wallet'
 import { t as translate } from '../../i18n/t';
 
 /**
- * The reviewers' work queues over HTTP (issue 13, docs/console-api.md "Queues"): the summary every
+ * The reviewers' work queues over HTTP (docs/console-api.md "Queues"): the summary every
  * role reads, what each queue's items carry, rejections with a preset reason stored in the merchant's
  * language, bad reject bodies, and two operators deciding one item: one wins, the other is told.
  */

@@ -1,7 +1,7 @@
 import type { PaymentProvider as ProviderName } from '@dropdesk/contract/store';
 
 /**
- * A payment provider as the orders see it (DESIGN §5 "Storefront"; docs/orders.md "Payments"): the
+ * A payment provider as the orders see it (docs/design.md §5 "Storefront"; docs/orders.md "Payments"): the
  * shape of a real card or wallet provider, so that one can be added beside `test` without touching
  * checkout or the webhook path.
  *

@@ -33,7 +33,7 @@ const cents = (wire: string): number =>
 const sum = <T>(rows: readonly T[], f: (r: T) => number) => rows.reduce((acc, r) => acc + f(r), 0);
 
 /**
- * The cross-screen test of issue 20 (docs/figures.md): one shop's history made through the API —
+ * The cross-screen test (docs/figures.md): one shop's history made through the API —
  * orders paid, picked up, refunded before and after shipping, cancelled, settled; top-ups pending and
  * approved; withdrawals pending and paid — on days far enough apart that yesterday, this week and
  * this month differ; then, for every period of the finance report, the relations between the four

@@ -33,7 +33,7 @@ export interface ShopAdminDeps {
 }
 
 /**
- * Operators close and reopen shops (DESIGN §5 "Merchant, session, shop"; docs/shop.md). Closing is
+ * Operators close and reopen shops (docs/design.md §5 "Merchant, session, shop"; docs/shop.md). Closing is
  * one transaction: the merchant's status and reason (what every writing request checks), the
  * closure's history row, every session of the merchant ended (docs/decisions.md 3: it may log in
  * again and read), the merchant's notice with the reason, and the audit entry. Of two operators

@@ -6,7 +6,7 @@ import { ShopSettings } from './shop.service';
 import { ShopAdmin } from './shop-admin.service';
 
 /**
- * Issue 12, shop settings (docs/shop.md): merchant/store and merchant/store_banner (`writes`: a
+ * Shop settings (docs/shop.md): merchant/store and merchant/store_banner (`writes`: a
  * closed shop is refused SHOP_CLOSED by the auth plugin), operators closing and reopening shops
  * (support and admin roles), and the platform's customer-service contact (set by admins).
  */

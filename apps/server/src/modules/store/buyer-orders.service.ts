@@ -57,7 +57,7 @@ export async function buyerOrders(db: Db, rows: readonly OrderRow[], now: number
 }
 
 /**
- * What a buyer does with an order after checkout (DESIGN §5 "Orders", "Refunds"; docs/orders.md
+ * What a buyer does with an order after checkout (docs/design.md §5 "Orders", "Refunds"; docs/orders.md
  * "Storefront API"): read it, cancel it before pickup (a paid one is refunded whole from escrow),
  * confirm receipt, rate it, ask for a refund, appeal a rejected one. Each status change goes through
  * `moveOrder` (one conditional UPDATE), each movement of money through order-money.ts.

@@ -33,7 +33,7 @@ export interface CheckoutDeps {
 }
 
 /**
- * Placing an order (DESIGN §5 "Orders"; docs/orders.md "Storefront API"): an on-shelf listing of an
+ * Placing an order (docs/design.md §5 "Orders"; docs/orders.md "Storefront API"): an on-shelf listing of an
  * active product in an open shop, at today's selling price (cost at the shop's margin) with the
  * title and image of the buyer's language copied into the order, its units reserved, and its
  * payment opened at the provider. A guest gives an email and gets the order's link token (only its

@@ -32,7 +32,7 @@ export async function marginOf(db: Db, merchantId: number): Promise<number> {
 }
 
 /**
- * What buyers see of a shop (DESIGN §5 "Storefront, buyers and figures"): its face, its on-shelf
+ * What buyers see of a shop (docs/design.md §5 "Storefront, buyers and figures"): its face, its on-shelf
  * products at today's selling price (cost at the shop's margin, the one `sellingPrice`), and the two
  * events a shop page records: a visit (one per visitor, shop and day) and a follow. Every figure is
  * counted from those rows and from buyers' orders.

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deriveKey, randomId, safeEqual, sign } from '../../lib/crypto';
 
 /**
- * Visitors only the server can make (DESIGN §5 "Storefront, buyers and figures"; docs/dashboard.md
+ * Visitors only the server can make (docs/design.md §5 "Storefront, buyers and figures"; docs/dashboard.md
  * "Visitors"). The visitor id is issued by the server with the storefront's page, in a signed,
  * HttpOnly, SameSite=Lax cookie, and `POST /store/visit` reads it from there: an id a client invents
  * (or a page script reads, or a cookie with a broken signature) counts nothing. One visit per

@@ -12,7 +12,7 @@ import { sha256 } from '../../lib/crypto';
 import { clientOf, isAutomation, NEW_VISITORS_PER_ADDRESS, VISITOR_COOKIE } from './visitors';
 
 /**
- * Visitors nobody can inflate (issue 20 part 5, docs/dashboard.md "Visitors"): the storefront's page
+ * Visitors nobody can inflate (docs/dashboard.md "Visitors"): the storefront's page
  * sets a signed visitor id in an HttpOnly cookie, and `POST /store/visit` counts only that, once per
  * visitor, shop and day, at most NEW_VISITORS_PER_ADDRESS per shop, client address and day, and
  * nothing from automated clients. Real page loads of a built storefront (a stand-in index.html).

@@ -18,7 +18,7 @@ import { openBankTopUps, uploadAs } from '../../../test/wallet';
 import { LINK_WINDOW_MS } from './private-links';
 
 /**
- * Private files (vouchers, ID photos, licences) through the links the replies name (DESIGN §4,
+ * Private files (vouchers, ID photos, licences) through the links the replies name (docs/design.md §4,
  * docs/decisions.md 30): an `<img>` loads them with no header, only their owner and the operator
  * roles that review them get one, a link ends within minutes or with its session, and to anybody
  * else, a tampered link, another file's or an expired one, a private file is a 404 like a missing one.

@@ -39,7 +39,7 @@ export interface LinkQuery {
 
 /**
  * Short-lived signed links to private files (vouchers, ID photos, licences), so an `<img>` can load
- * one without a `token` header (DESIGN §4). A link is `/uploads/<id>?v=<session>&e=<expiry>&s=<sig>`
+ * one without a `token` header (docs/design.md §4). A link is `/uploads/<id>?v=<session>&e=<expiry>&s=<sig>`
  * with `sig` = HMAC-SHA256 over (id, session, expiry) under a key derived from SECRET for this use
  * alone. It binds the file (another id fails the signature), the viewer's session (when that
  * session ends, by sign-out or expiry, the link ends with it; when the viewer may no longer see the

@@ -6,7 +6,7 @@ import { newMerchant, type TestMerchant } from '../../../test/factories';
 import { READY, uploadAs } from '../../../test/wallet';
 
 /**
- * Each wrong amount says what is wrong with it (issue 9 item 5), on the top-up and the withdrawal
+ * Each wrong amount says what is wrong with it, on the top-up and the withdrawal
  * forms alike: not a number, negative, too large, too many decimals. The messages come from the
  * server's catalogue, which the web shows as they are.
  */

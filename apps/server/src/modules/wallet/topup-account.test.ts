@@ -8,8 +8,8 @@ import { checkLedger } from '../ledger/ledger.check';
 
 /**
  * What the merchant pays into off chain, as admins configure it: the receiving bank account of
- * bank-card top-ups (issue 9 item 2: a merchant reads it with its own transfer reference) and the
- * instructions of manual top-ups (issue 20: the two methods showed the same screen). Reviewers read
+ * bank-card top-ups (a merchant reads it with its own transfer reference) and the
+ * instructions of manual top-ups (the two methods showed the same screen). Reviewers read
  * both; until its own is configured (and enabled) each method is not open. The chain method is
  * likewise closed while no network has an enabled deposit address. Paths are written out, as the
  * web calls them.
@@ -251,7 +251,7 @@ describe(`top-up bank account (${process.env.DATABASE_URL ? 'postgres' : 'sqlite
     );
   });
 
-  // ------------------------------------------------------------ manual top-ups (issue 20)
+  // ------------------------------------------------------------ manual top-ups
 
   const MANUAL = {
     instructions: 'Cash at our office, 12 Lê Lợi, District 1, 9:00-17:00.\nBring your shop ID.',

@@ -141,7 +141,7 @@ function CancelButton({ order, token, onChange }: ActionProps) {
 /**
  * An action that opens its form ("Ask for a refund", "Rate this order", "Appeal to the platform"):
  * a real button that says whether its form is open (`aria-expanded`) and which it opens. A
- * `<summary>` restyled as a flex box was read as neither a button nor a link (issue 20). The form
+ * `<summary>` restyled as a flex box was read as neither a button nor a link. The form
  * stays mounted while closed, so what the buyer typed survives closing it.
  */
 function Section({ title, children }: { title: string; children: ReactNode }) {

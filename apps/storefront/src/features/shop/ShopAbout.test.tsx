@@ -4,7 +4,7 @@ import { switchLanguage } from '../../lib/i18n';
 import { fakeApi, ok } from '../../test/fake-api';
 import { openAt, shopData } from '../../test/render';
 
-/** What a merchant says of the shop in its settings (issue 12), on the shop page. */
+/** What a merchant says of the shop in its settings, on the shop page. */
 function openShop(over: Record<string, unknown>) {
   fakeApi({
     'GET /store/shop': () => ok(shopData(over)),

@@ -21,7 +21,7 @@ const tabIn = (param: string | null): MessageType | undefined => MESSAGE_TYPES.f
  * The tab to open when the address names none: where the unread messages are. System messages
  * first when they have any (the platform's broadcasts are few and may be urgent: tonight's
  * maintenance); otherwise the notices, the shop's own events, which is where a trading shop's
- * messages are. (It opened on an empty system tab while 14 unread notices waited: issue 20.)
+ * messages are. (It opened on an empty system tab while 14 unread notices waited.)
  */
 export const openingTab = (unread: UnreadMessages | undefined): MessageType =>
   (unread?.system ?? 0) > 0 ? 'system' : 'notice';

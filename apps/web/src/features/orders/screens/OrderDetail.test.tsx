@@ -162,7 +162,7 @@ describe('order detail', () => {
 
   it('a shipped order refunded in full: who bore what, the cost kept and why, a loss never in green', async () => {
     logIn();
-    // The evidence of issue 20: 18.63 paid, shipped, refunded in full; 16.20 paid at pickup.
+    // The evidence of a reported mismatch: 18.63 paid, shipped, refunded in full; 16.20 paid at pickup.
     const order = newOrderDetail({
       status: 7,
       refund_status: 'approved',

@@ -11,7 +11,7 @@ import styles from './wallet.module.css';
  * A top-up method with nothing configured to pay into (no receiving bank account, no manual
  * instructions, no open network): said before anything is typed or uploaded, with no form to
  * submit, and what to do instead: ask customer service (the platform's link), or take a method that
- * is open. A new platform has none open until an operator configures them (issue 20: it was a dead
+ * is open. A new platform has none open until an operator configures them (it was a dead
  * end that said "not open" and nothing else).
  */
 export function NotOpen({ method, reason }: { method: RechargeMethod; reason: string }) {
