@@ -39,7 +39,9 @@ if (!existsSync(path.join(benchTools, 'node_modules/lighthouse/package.json'))) 
 }
 const lighthouseDir = path.join(benchTools, 'node_modules/lighthouse');
 const lighthouseMeta = JSON.parse(readFileSync(path.join(lighthouseDir, 'package.json'), 'utf8'));
-const { default: lighthouse } = await import(pathToFileURL(path.join(lighthouseDir, lighthouseMeta.main)).href);
+const { default: lighthouse } = await import(
+  pathToFileURL(path.join(lighthouseDir, lighthouseMeta.main)).href
+);
 const dist = path.join(webDir, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
