@@ -41,9 +41,6 @@ const KNOWN_SQL_CALLS = [
   ['lib/mailer.ts', 'the outbox of the mailer'],
   ['plugins/idempotency.ts', 'the Idempotency-Key reservations'],
   ['modules/admin/operators.ts', 'createOperator inserts the operator'],
-  ['modules/auth/auth.service.ts', 'sign-in and password reset queries'],
-  ['modules/auth/registration.ts', 'registration writes the merchant, shop and wallet rows'],
-  ['modules/auth/handoff.ts', 'the handoff token row'],
   ['modules/sessions/sessions.ts', 'the sessions table: the class is its own repository today'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
