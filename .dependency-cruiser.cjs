@@ -41,7 +41,6 @@ const KNOWN_SQL_CALLS = [
   ['lib/mailer.ts', 'the outbox of the mailer'],
   ['plugins/idempotency.ts', 'the Idempotency-Key reservations'],
   ['modules/admin/operators.ts', 'createOperator inserts the operator'],
-  ['modules/sessions/sessions.ts', 'the sessions table: the class is its own repository today'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
     'modules/ledger/ledger.ts',
