@@ -40,7 +40,6 @@ const KNOWN_SQL_CALLS = [
   ['cli/ops.ts', 'operator commands that read or fix rows directly'],
   ['lib/mailer.ts', 'the outbox of the mailer'],
   ['plugins/idempotency.ts', 'the Idempotency-Key reservations'],
-  ['modules/admin/operators.ts', 'createOperator inserts the operator'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
     'modules/ledger/ledger.ts',
