@@ -38,7 +38,6 @@ const KNOWN_KYSELY = [
 const KNOWN_SQL_CALLS = [
   ['app.ts', 'the startup seeding check (is the database empty?)'],
   ['cli/ops.ts', 'operator commands that read or fix rows directly'],
-  ['plugins/idempotency.ts', 'the Idempotency-Key reservations'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
     'modules/ledger/ledger.ts',
