@@ -36,7 +36,6 @@ const KNOWN_KYSELY = [
  * The demo seeds (seed.ts, modules/<m>/*.seed.ts) are not listed: like migrations, they write rows.
  */
 const KNOWN_SQL_CALLS = [
-  ['app.ts', 'the startup seeding check (is the database empty?)'],
   ['cli/ops.ts', 'operator commands that read or fix rows directly'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
