@@ -36,15 +36,7 @@ const KNOWN_KYSELY = [
  * The demo seeds (seed.ts, modules/<m>/*.seed.ts) are not listed: like migrations, they write rows.
  */
 const KNOWN_SQL_CALLS = [
-  ['app.ts', 'the startup seeding check (is the database empty?)'],
   ['cli/ops.ts', 'operator commands that read or fix rows directly'],
-  ['lib/mailer.ts', 'the outbox of the mailer'],
-  ['plugins/idempotency.ts', 'the Idempotency-Key reservations'],
-  ['modules/admin/operators.ts', 'createOperator inserts the operator'],
-  ['modules/auth/auth.service.ts', 'sign-in and password reset queries'],
-  ['modules/auth/registration.ts', 'registration writes the merchant, shop and wallet rows'],
-  ['modules/auth/handoff.ts', 'the handoff token row'],
-  ['modules/sessions/sessions.ts', 'the sessions table: the class is its own repository today'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
   [
     'modules/ledger/ledger.ts',

@@ -11,6 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ZodType } from 'zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/database';
+import { readsDatabase } from './db/health';
 import { migrateToLatest } from './db/migrate';
 import { type CaptchaMaker, svgCaptchaMaker } from './lib/captcha';
 import { type Clock, OffsetClock, systemClock } from './lib/clock';
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('payPasswords', new PayPasswords({ db: database.db, clock, argon2: config.argon2 }));
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.db.selectFrom('merchants').select('id').limit(1).execute();
+    await readsDatabase(database.db);
     return { code: 1, msg: 'ok', data: { status: 'ok' } };
   });
 

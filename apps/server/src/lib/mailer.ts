@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
+import { outboxRepository } from '../db/outbox';
 import type { Clock } from './clock';
 
 export interface Message {
@@ -28,19 +29,15 @@ export function createMailer(options: {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(message) {
-      const row = await options.db
-        .insertInto('outbox')
-        .values({
-          channel: message.channel,
-          recipient: message.to,
-          subject: message.subject,
-          body: message.body,
-          created_at: options.clock.now(),
-          sent_at: null,
-          error: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await outboxRepository.insert(options.db, {
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.body,
+        created_at: options.clock.now(),
+        sent_at: null,
+        error: null,
+      });
       if (!transport || message.channel !== 'email') {
         options.log(
           `outbox #${row.id}: ${message.channel} to ${message.to} (no transport; see npm run ops -- outbox)`,
@@ -55,17 +52,9 @@ export function createMailer(options: {
           text: message.body,
         });
         // Delivered: keep the record, not the secret it carried.
-        await options.db
-          .updateTable('outbox')
-          .set({ sent_at: options.clock.now(), body: '(delivered)' })
-          .where('id', '=', row.id)
-          .execute();
+        await outboxRepository.markDelivered(options.db, row.id, options.clock.now(), '(delivered)');
       } catch (error) {
-        await options.db
-          .updateTable('outbox')
-          .set({ error: String(error).slice(0, 500) })
-          .where('id', '=', row.id)
-          .execute();
+        await outboxRepository.markFailed(options.db, row.id, String(error).slice(0, 500));
         options.log(`outbox #${row.id}: SMTP delivery failed: ${String(error)}`);
       }
     },

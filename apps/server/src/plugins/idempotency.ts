@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, unsyncedWrite } from '../db/database';
+import { idempotencyKeysRepository } from '../db/idempotency-keys';
 import { sha256 } from '../lib/crypto';
 import { Refusal } from '../lib/refusal';
 import { successBody } from '../lib/route';
@@ -68,36 +69,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const requestHash = sha256(`${request.method} ${route.path} ${canonical(request.body ?? null)}`);
     const reservedAt = app.clock.now();
     // A reservation a crash loses is one the retry would have to take over anyway: unsynced.
+    const reservation = { scope, key, reservedAt };
     const reserve = () =>
-      unsyncedWrite(app.database, (db) =>
-        db
-          .insertInto('idempotency_keys')
-          .values({
-            scope,
-            key,
-            request_hash: requestHash,
-            state: 'pending',
-            http_status: null,
-            response: null,
-            created_at: reservedAt,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      );
+      unsyncedWrite(app.database, (db) => idempotencyKeysRepository.reserve(db, reservation, requestHash));
     let inserted = await reserve();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+    if (!inserted) {
       // Take over a reservation left pending by a server that died with the request in flight.
-      const stale = await db
-        .deleteFrom('idempotency_keys')
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('request_hash', '=', requestHash)
-        .where('state', '=', 'pending')
-        .where('created_at', '<', reservedAt - LEASE_MS)
-        .executeTakeFirst();
-      if (Number(stale.numDeletedRows ?? 0) === 1) inserted = await reserve();
+      const stale = await idempotencyKeysRepository.deleteStale(
+        db,
+        { scope, key },
+        requestHash,
+        reservedAt - LEASE_MS,
+      );
+      if (stale) inserted = await reserve();
     }
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+    if (inserted) {
       const lang = request.lang;
       request.idempotency = {
         scope,
@@ -105,17 +91,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         reservedAt,
         completed: false,
         async complete(tx, data) {
-          const done = await tx
-            .updateTable('idempotency_keys')
-            .set({ state: 'done', http_status: 200, response: successBody(route, lang, data as never) })
-            .where('scope', '=', scope)
-            .where('key', '=', key)
-            .where('state', '=', 'pending')
-            .where('created_at', '=', reservedAt)
-            .executeTakeFirst();
+          const done = await idempotencyKeysRepository.complete(tx, reservation, {
+            http_status: 200,
+            response: successBody(route, lang, data as never),
+          });
           // Taken over by a retry after LEASE_MS: roll this request's effect back.
-          if (Number(done.numUpdatedRows) !== 1)
-            throw new Error(`Idempotency-Key ${key} lost its reservation`);
+          if (done !== 1) throw new Error(`Idempotency-Key ${key} lost its reservation`);
           this.completed = true;
         },
       };
@@ -123,12 +104,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'state', 'http_status', 'response'])
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await idempotencyKeysRepository.byKey(db, { scope, key });
       if (!row) throw new Refusal('IDEMPOTENCY_IN_PROGRESS'); // the first attempt failed and let go
       if (row.request_hash !== requestHash) throw new Refusal('IDEMPOTENCY_KEY_REUSED');
       if (row.state === 'done' && row.response !== null) {
@@ -150,13 +126,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const idem = request.idempotency;
     if (!idem) return payload;
     if (reply.statusCode >= 500) {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('scope', '=', idem.scope)
-        .where('key', '=', idem.key)
-        .where('state', '=', 'pending')
-        .where('created_at', '=', idem.reservedAt)
-        .execute();
+      await idempotencyKeysRepository.forget(db, idem);
     } else if (typeof payload === 'string' && !idem.completed) {
       // A money route that succeeded must have recorded its answer inside its own transaction
       // (moneyTransaction does); recording it only now would leave a crash window between the two.
@@ -165,14 +135,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
           { route: request.routeOptions.url },
           'money route answered without moneyTransaction',
         );
-      await db
-        .updateTable('idempotency_keys')
-        .set({ state: 'done', http_status: reply.statusCode, response: payload })
-        .where('scope', '=', idem.scope)
-        .where('key', '=', idem.key)
-        .where('state', '=', 'pending')
-        .where('created_at', '=', idem.reservedAt)
-        .execute();
+      await idempotencyKeysRepository.complete(db, idem, {
+        http_status: reply.statusCode,
+        response: payload,
+      });
     }
     return payload;
   };

@@ -68,7 +68,20 @@ export const operatorsRepository = {
     );
   },
 
-  insert(db: Db | Tx, row: { username: string; passwordHash: string; role: OperatorRole; at: number }) {
+  /**
+   * Adds an operator: without `sealedTotpSecret` not yet enrolled in a second factor, with one
+   * enrolled at `at`.
+   */
+  insert(
+    db: Db | Tx,
+    row: {
+      username: string;
+      passwordHash: string;
+      role: OperatorRole;
+      at: number;
+      sealedTotpSecret?: string;
+    },
+  ) {
     return db
       .insertInto('operators')
       .values({
@@ -77,8 +90,8 @@ export const operatorsRepository = {
         role: row.role,
         disabled_at: null,
         created_at: row.at,
-        totp_secret: null,
-        totp_enrolled_at: null,
+        totp_secret: row.sealedTotpSecret ?? null,
+        totp_enrolled_at: row.sealedTotpSecret ? row.at : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

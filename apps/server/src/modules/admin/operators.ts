@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@dropdesk/contract/admin';
 import type { Db } from '../../db/database';
 import { type HashCost, hashPassword } from '../../lib/crypto';
+import { operatorsRepository } from './operators.repository';
 
 /**
  * Adds an operator. Without `sealedTotpSecret` it has no second factor yet, so its first login
@@ -14,18 +15,13 @@ export async function createOperator(
   now: number,
   opts: { sealedTotpSecret?: string } = {},
 ): Promise<number> {
-  const row = await db
-    .insertInto('operators')
-    .values({
-      username: input.username,
-      password_hash: await hashPassword(input.password, cost),
-      role: input.role,
-      disabled_at: null,
-      created_at: now,
-      totp_secret: opts.sealedTotpSecret ?? null,
-      totp_enrolled_at: opts.sealedTotpSecret ? now : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(input.password, cost);
+  const row = await operatorsRepository.insert(db, {
+    username: input.username,
+    passwordHash,
+    role: input.role,
+    at: now,
+    sealedTotpSecret: opts.sealedTotpSecret,
+  });
   return row.id;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
 import { loadMerInfo, merchantAccounts } from '../account';
+import { captchasRepository, thirdLinksRepository } from './auth.repository';
 import { consumeHandoff, readHandoff } from './handoff';
 import { loginFailuresRepository } from './login-failures.repository';
 import {
@@ -17,6 +18,7 @@ import {
   type Registration,
   resolveInviteCode,
 } from './registration';
+import { registrationRepository } from './registration.repository';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Failures older than this no longer count towards the captcha. */
@@ -57,30 +59,20 @@ export class AuthService {
     const { answer, image } = this.app.captcha.make();
     const id = randomId('c');
     const now = this.now();
-    await this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
-    await this.db
-      .insertInto('captchas')
-      .values({
-        id,
-        answer_hash: sha256(answer.toLowerCase()),
-        expires_at: now + CAPTCHA_TTL_MS,
-        used_at: null,
-      })
-      .execute();
+    await captchasRepository.deleteExpired(this.db, now);
+    await captchasRepository.insert(this.db, {
+      id,
+      answer_hash: sha256(answer.toLowerCase()),
+      expires_at: now + CAPTCHA_TTL_MS,
+      used_at: null,
+    });
     return { captcha_id: id, image };
   }
 
   /** Spends a captcha: right or wrong, it cannot be tried again. */
   private async solveCaptcha(id: string, answer: string): Promise<boolean> {
     const now = this.now();
-    const row = await this.db
-      .updateTable('captchas')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('answer_hash')
-      .executeTakeFirst();
+    const row = await captchasRepository.spend(this.db, id, now);
     return !!row && row.answer_hash === sha256(answer.trim().toLowerCase());
   }
 
@@ -180,11 +172,7 @@ export class AuthService {
     const found = await resolveInviteCode(this.db, code);
     if (!found) return { valid: false, owner: null };
     if (found.parentId === null) return { valid: true, owner: 'platform' };
-    const shop = await this.db
-      .selectFrom('shops')
-      .select('name')
-      .where('merchant_id', '=', found.parentId)
-      .executeTakeFirst();
+    const shop = await registrationRepository.shopName(this.db, found.parentId);
     return { valid: true, owner: maskName(shop?.name ?? '') };
   }
 
@@ -225,10 +213,11 @@ export class AuthService {
       );
       await completeRegistration(tx, merchantId, body);
       if (partnerUid) {
-        await tx
-          .insertInto('third_links')
-          .values({ partner_uid: partnerUid.uid, merchant_id: merchantId, created_at: now })
-          .execute();
+        await thirdLinksRepository.insert(tx, {
+          partner_uid: partnerUid.uid,
+          merchant_id: merchantId,
+          created_at: now,
+        });
       }
       const token = await this.app.sessions.open({ type: 'merchant', id: merchantId }, tx);
       return { merchantId, token };
@@ -241,11 +230,7 @@ export class AuthService {
   async third(body: { data: string; code?: string | undefined; mer?: string | undefined }) {
     const now = this.now();
     const payload = readHandoff(this.app.config.secret, body.data, now, body.mer);
-    const link = await this.db
-      .selectFrom('third_links')
-      .select('merchant_id')
-      .where('partner_uid', '=', payload.uid)
-      .executeTakeFirst();
+    const link = await thirdLinksRepository.byPartnerUid(this.db, payload.uid);
     const token = await this.db.transaction().execute(async (tx) => {
       await consumeHandoff(tx, payload.nonce, 'third', now);
       return link ? this.app.sessions.open({ type: 'merchant', id: link.merchant_id }, tx) : null;
@@ -258,11 +243,7 @@ export class AuthService {
   async tkregister(body: Registration & { data: string }, lang: Parameters<AuthService['register']>[1]) {
     const { data, ...registration } = body;
     const payload = readHandoff(this.app.config.secret, data, this.now());
-    const linked = await this.db
-      .selectFrom('third_links')
-      .select('merchant_id')
-      .where('partner_uid', '=', payload.uid)
-      .executeTakeFirst();
+    const linked = await thirdLinksRepository.byPartnerUid(this.db, payload.uid);
     if (linked) throw new Refusal('HANDOFF_ALREADY_LINKED');
     return this.register(registration as Registration, lang, { uid: payload.uid, nonce: payload.nonce });
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { hmac, safeEqual } from '../../lib/crypto';
 import { Refusal } from '../../lib/refusal';
+import { handoffUsesRepository } from './auth.repository';
 
 /**
  * The third-party handoff: `data` = base64url(JSON payload) + "." + base64url(HMAC-SHA256(SECRET,
@@ -44,10 +45,6 @@ export function readHandoff(secret: string, data: string, now: number, mer?: str
 
 /** Spends a handoff for one purpose; a second use is refused. Runs inside the caller's tx. */
 export async function consumeHandoff(db: Db, nonce: string, purpose: 'third' | 'register', now: number) {
-  const inserted = await db
-    .insertInto('handoff_uses')
-    .values({ nonce, purpose, used_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new Refusal('HANDOFF_USED');
+  if (!(await handoffUsesRepository.insertOnce(db, { nonce, purpose, used_at: now })))
+    throw new Refusal('HANDOFF_USED');
 }

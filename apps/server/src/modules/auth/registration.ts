@@ -7,6 +7,7 @@ import { newInviteCode } from '../../lib/crypto';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
 import { merchantAccounts } from '../account';
 import { merchantLevels } from '../catalogue';
+import { registrationRepository } from './registration.repository';
 
 /** The registration body after the contract has parsed it. */
 export type Registration = {
@@ -26,11 +27,7 @@ const UNCLAIMED_UPLOAD_TTL_MS = 24 * 3_600_000;
 
 /** The alliance parent of an invitation code (null: the platform's), or a refusal. */
 export async function resolveInviteCode(db: Db, code: string): Promise<{ parentId: number | null } | null> {
-  const row = await db
-    .selectFrom('invitation_codes')
-    .select(['merchant_id', 'uses', 'max_uses', 'revoked_at'])
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const row = await registrationRepository.inviteCode(db, code);
   if (!row || row.revoked_at !== null) return null;
   if (row.max_uses !== null && row.uses >= row.max_uses) return null;
   return { parentId: row.merchant_id };
@@ -44,15 +41,10 @@ export async function precheckRegistration(db: Db, body: Registration, now: numb
   if (await merchantAccounts.byAccount(db, body.phone)) throw fieldRefusal('PHONE_TAKEN', 'phone');
   if (await merchantAccounts.byAccount(db, body.email)) throw fieldRefusal('EMAIL_TAKEN', 'email');
   const refs = Object.keys(UPLOAD_FIELDS) as Array<keyof typeof UPLOAD_FIELDS>;
-  const rows = await db
-    .selectFrom('uploads')
-    .select(['id', 'kind', 'merchant_id', 'created_at'])
-    .where(
-      'id',
-      'in',
-      refs.map((f) => body[f]),
-    )
-    .execute();
+  const rows = await registrationRepository.uploads(
+    db,
+    refs.map((f) => body[f]),
+  );
   for (const field of refs) {
     const row = rows.find((r) => r.id === body[field]);
     const ok =
@@ -88,12 +80,7 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
   let id: number | null = null;
   for (let attempt = 0; id === null; attempt++) {
     const code = newInviteCode();
-    const taken = await tx
-      .selectFrom('invitation_codes')
-      .select('code')
-      .where('code', '=', code)
-      .executeTakeFirst();
-    if (taken) {
+    if (await registrationRepository.inviteCodeTaken(tx, code)) {
       if (attempt > 5) throw new Error('could not draw a free invitation code');
       continue;
     }
@@ -125,46 +112,36 @@ export async function createMerchant(tx: Db, input: CreateMerchantInput, now: nu
       if (column.includes('email')) throw fieldRefusal('EMAIL_TAKEN', 'email');
       throw error;
     }
-    await tx
-      .insertInto('invitation_codes')
-      .values({ code, merchant_id: id, created_by: null, max_uses: null, revoked_at: null, created_at: now })
-      .execute();
+    await registrationRepository.insertInviteCode(tx, {
+      code,
+      merchant_id: id,
+      created_by: null,
+      max_uses: null,
+      revoked_at: null,
+      created_at: now,
+    });
   }
   await merchantLevels.giveBaseLevel(tx, id, now);
-  await tx
-    .insertInto('shops')
-    .values({
-      merchant_id: id,
-      name: input.store.name,
-      name_fold: foldText(input.store.name),
-      logo: input.store.logo,
-      address: input.store.address,
-      phone: input.phone,
-      banner: null,
-      ad_banner: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await registrationRepository.insertShop(tx, {
+    merchant_id: id,
+    name: input.store.name,
+    name_fold: foldText(input.store.name),
+    logo: input.store.logo,
+    address: input.store.address,
+    phone: input.phone,
+    banner: null,
+    ad_banner: null,
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 
 /** Counts a use of the invitation code and claims the uploads, inside the registration's tx. */
 export async function completeRegistration(tx: Db, merchantId: number, body: Registration): Promise<void> {
-  const used = await tx
-    .updateTable('invitation_codes')
-    .set((eb) => ({ uses: eb('uses', '+', 1) }))
-    .where('code', '=', body.invite_code)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw fieldRefusal('INVITE_CODE_INVALID', 'invite_code');
+  const used = await registrationRepository.countInviteCodeUse(tx, body.invite_code);
+  if (used !== 1) throw fieldRefusal('INVITE_CODE_INVALID', 'invite_code');
   const refs = Object.keys(UPLOAD_FIELDS).map((f) => body[f as keyof Registration]);
-  const claimed = await tx
-    .updateTable('uploads')
-    .set({ merchant_id: merchantId })
-    .where('id', 'in', refs)
-    .where('merchant_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== refs.length) throw new Refusal('UPLOAD_INVALID');
+  const claimed = await registrationRepository.claimUploads(tx, merchantId, refs);
+  if (claimed !== refs.length) throw new Refusal('UPLOAD_INVALID');
 }

@@ -1,6 +1,7 @@
-import { type Db, prepared } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/crypto';
+import { sessionsRepository } from './sessions.repository';
 
 export type Subject = { type: 'merchant' | 'operator'; id: number };
 
@@ -12,30 +13,6 @@ export interface SessionPolicy {
   /** An operator's session ends after this long without a request (`OPERATOR_IDLE_MINUTES`); `idleMs` when unset. */
   operatorIdleMs?: number;
 }
-
-/** The columns every session check reads. */
-const SESSION = ['s.id', 's.subject_id', 's.last_seen_at', 's.expires_at', 's.revoked_at'] as const;
-
-// Every authenticated request runs one of these: the session and its subject in one statement.
-const merchantSession = prepared((db: Db, p: { hash: string }) =>
-  db
-    .selectFrom('sessions as s')
-    .innerJoin('merchants as m', 'm.id', 's.subject_id')
-    .select([...SESSION, 'm.status'])
-    .where('s.token_hash', '=', p.hash)
-    .where('s.subject_type', '=', 'merchant'),
-);
-const operatorSession = prepared((db: Db, p: { hash: string }) =>
-  db
-    .selectFrom('sessions as s')
-    .innerJoin('operators as o', 'o.id', 's.subject_id')
-    .select([...SESSION, 'o.role', 'o.disabled_at'])
-    .where('s.token_hash', '=', p.hash)
-    .where('s.subject_type', '=', 'operator'),
-);
-const touchSession = prepared((db: Db, p: { id: number; now: number }) =>
-  db.updateTable('sessions').set({ last_seen_at: p.now }).where('id', '=', p.id),
-);
 
 interface SessionRow {
   id: number;
@@ -56,18 +33,15 @@ export class Sessions {
   async open(subject: Subject, db: Db = this.db): Promise<string> {
     const token = newToken();
     const now = this.clock.now();
-    await db
-      .insertInto('sessions')
-      .values({
-        token_hash: sha256(token),
-        subject_type: subject.type,
-        subject_id: subject.id,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + this.policy.maxMs,
-        revoked_at: null,
-      })
-      .execute();
+    await sessionsRepository.insert(db, {
+      token_hash: sha256(token),
+      subject_type: subject.type,
+      subject_id: subject.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + this.policy.maxMs,
+      revoked_at: null,
+    });
     return token;
   }
 
@@ -76,14 +50,14 @@ export class Sessions {
    * (no cache: a revoked session is refused on its very next request).
    */
   async merchant(token: string) {
-    const [row] = await merchantSession(this.db, { hash: sha256(token) });
+    const row = await sessionsRepository.merchantByTokenHash(this.db, sha256(token));
     if (!row || !(await this.live(row, 'merchant'))) return null;
     return { sessionId: row.id, id: row.subject_id, status: row.status };
   }
 
   /** The live operator session of a token and the operator's role; null if the operator is disabled. */
   async operator(token: string) {
-    const [row] = await operatorSession(this.db, { hash: sha256(token) });
+    const row = await sessionsRepository.operatorByTokenHash(this.db, sha256(token));
     if (!row || row.disabled_at !== null || !(await this.live(row, 'operator'))) return null;
     return { sessionId: row.id, id: row.subject_id, role: row.role };
   }
@@ -106,7 +80,7 @@ export class Sessions {
     const idleMs = this.idleMsOf(type);
     // Once a minute (or each half idle time, for a shorter one) is enough to keep a busy session alive.
     if (now - row.last_seen_at > Math.min(60_000, idleMs / 2))
-      await touchSession(this.db, { id: row.id, now });
+      await sessionsRepository.touch(this.db, row.id, now);
     return true;
   }
 
@@ -118,14 +92,7 @@ export class Sessions {
   async holder(
     sessionId: number,
   ): Promise<{ type: 'merchant'; id: number } | { type: 'operator'; id: number; role: string } | null> {
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .leftJoin('operators as o', (join) =>
-        join.onRef('o.id', '=', 's.subject_id').on('s.subject_type', '=', 'operator'),
-      )
-      .select([...SESSION, 's.subject_type', 'o.role', 'o.disabled_at'])
-      .where('s.id', '=', sessionId)
-      .executeTakeFirst();
+    const row = await sessionsRepository.byId(this.db, sessionId);
     if (!row || !this.isLive(row, row.subject_type, this.clock.now())) return null;
     if (row.subject_type === 'merchant') return { type: 'merchant', id: row.subject_id };
     if (row.role === null || row.disabled_at !== null) return null;
@@ -133,23 +100,11 @@ export class Sessions {
   }
 
   async revoke(sessionId: number, db: Db = this.db): Promise<void> {
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await sessionsRepository.revoke(db, sessionId, this.clock.now());
   }
 
   /** Ends every session of a subject, except `keep` (the one making the change) when given. */
   async revokeAll(subject: Subject, keep?: number, db: Db = this.db): Promise<void> {
-    let q = db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('subject_type', '=', subject.type)
-      .where('subject_id', '=', subject.id)
-      .where('revoked_at', 'is', null);
-    if (keep !== undefined) q = q.where('id', '!=', keep);
-    await q.execute();
+    await sessionsRepository.revokeAll(db, subject, this.clock.now(), keep);
   }
 }
