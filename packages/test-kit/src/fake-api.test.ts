@@ -1,3 +1,4 @@
+import { REVIEWERS } from '@dropdesk/contract/route';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertNoUnmockedCalls, contractRow, mockApi, ok, okOffContract, refusal } from './fake-api';
 
@@ -19,8 +20,8 @@ afterEach(() => {
 describe('the fake API', () => {
   it('knows every row of the contract by method and path', () => {
     expect(contractRow('GET /merchant/common/config')?.path).toBe('/merchant/common/config');
-    expect(contractRow('GET /admin/recharges')?.roles).toBeDefined();
-    expect(contractRow('GET /store/products')).toBeDefined();
+    expect(contractRow('GET /admin/recharges')?.roles).toEqual(REVIEWERS);
+    expect(contractRow('GET /store/products')).toMatchObject({ method: 'GET', path: '/store/products' });
     expect(contractRow('GET /nowhere')).toBeUndefined();
   });
 
