@@ -70,6 +70,15 @@ export interface ClientOptions<O extends RequestOptions> {
   settle<T>(reply: Reply, opts: O): T;
 }
 
+/** The headers both apps send: the reader's language, and the session's token when there is one. */
+export const langAndToken =
+  (lang: () => string, token: () => string | null | undefined) => (): Record<string, string> => {
+    const h: Record<string, string> = { lang: lang() };
+    const t = token();
+    if (t) h.token = t;
+    return h;
+  };
+
 /** One app's HTTP client: same-origin calls with the app's headers, the envelope unwrapped. */
 export function createClient<O extends RequestOptions>(options: ClientOptions<O>) {
   const { base = '', dropEmpty = false } = options;

@@ -4,6 +4,7 @@ import {
   apiError,
   createClient,
   type RequestOptions as KitRequestOptions,
+  langAndToken,
 } from '@dropdesk/web-kit/client';
 import { exchange, noAnswer, type Reply } from '@dropdesk/web-kit/http';
 import { setFlash } from './flash';
@@ -50,12 +51,7 @@ function settle<T>(reply: Reply): T {
 const client = createClient<RequestOptions>({
   dropEmpty: true,
   timeoutMs: REQUEST_TIMEOUT_MS,
-  headers() {
-    const h: Record<string, string> = { lang: currentLang() };
-    const token = getToken();
-    if (token) h.token = token;
-    return h;
-  },
+  headers: langAndToken(currentLang, getToken),
   answered: () => session.touched(),
   settle,
 });

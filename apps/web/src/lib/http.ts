@@ -4,6 +4,7 @@ import {
   apiError,
   createClient,
   type RequestOptions as KitRequestOptions,
+  langAndToken,
 } from '@dropdesk/web-kit/client';
 import { type Envelope, type Reply, readReply } from '@dropdesk/web-kit/http';
 import { FLASH_KEY } from './flash';
@@ -81,12 +82,7 @@ function failure(kind: 'network' | 'timeout', quiet: boolean): never {
 const client = createClient<RequestOptions>({
   base: API_BASE,
   timeoutMs: REQUEST_TIMEOUT_MS,
-  headers() {
-    const h: Record<string, string> = { lang: currentLang() };
-    const token = getToken();
-    if (token) h.token = token;
-    return h;
-  },
+  headers: langAndToken(currentLang, getToken),
   settle: (reply, opts) => settleReply(reply, opts.quiet, opts.successToast),
 });
 
