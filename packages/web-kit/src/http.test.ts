@@ -75,6 +75,27 @@ describe('exchange', () => {
     );
   });
 
+  it('reads a body cut off on the way as no answer, not as a 200 that says nothing', async () => {
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"code":1,"msg":"","da'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200 },
+      );
+    await expect(exchange(async () => cut())).resolves.toEqual(noAnswer('network'));
+    const timeout = AbortSignal.abort();
+    await expect(exchange(async () => cut(), undefined, timeout)).resolves.toEqual(noAnswer('timeout'));
+    // Whole but not JSON (a proxy's page): an answer, of the kind its status says.
+    await expect(exchange(async () => new Response('<html>', { status: 200 }))).resolves.toMatchObject({
+      kind: 'http',
+      status: 200,
+    });
+  });
+
   it("throws the caller's own abort as it is", async () => {
     const caller = new AbortController();
     const abort = new DOMException('Aborted', 'AbortError');

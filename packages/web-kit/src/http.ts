@@ -83,6 +83,11 @@ export function withQuery(path: string, query?: Query, dropEmpty = false): strin
 /**
  * Sends one request (`send`) and reads its answer; no answer is a Reply too (`network`, or
  * `timeout` when the `timeout` signal fired). Only the caller's own abort (`signal`) is thrown.
+ *
+ * The answer is its status AND its whole body: a body cut off on the way (the connection dropped,
+ * the time ran out while it was still arriving) is no answer, so it is `network` or `timeout`, which
+ * the apps retry, and not an answer of status 200 that says nothing (`http`, "request failed (error
+ * 200)"), as it was read before. Only a body that arrived whole but is not JSON is read as none.
  */
 export async function exchange(
   send: () => Promise<Response>,
@@ -90,14 +95,24 @@ export async function exchange(
   timeout?: AbortSignal,
 ): Promise<Reply> {
   let res: Response;
+  let text: string;
   try {
     res = await send();
+    text = await res.text();
     signal?.throwIfAborted();
   } catch (e) {
     if (signal?.aborted) throw e;
     return noAnswer(timeout?.aborted ? 'timeout' : 'network');
   }
-  return readReply(res.status, (await res.json().catch(() => null)) as Envelope | null);
+  return readReply(res.status, parseEnvelope(text));
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return null;
+  }
 }
 
 /** The Reply of a call that got no answer. */
