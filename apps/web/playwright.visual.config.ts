@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_SECRET } from '@dropdesk/test-kit/e2e/secret';
+import { CHROME_ARGS, chromePath } from '@dropdesk/test-kit/e2e/chrome';
+import { runPlace, webServer } from '@dropdesk/test-kit/e2e/web-server';
 import { defineConfig } from '@playwright/test';
 import { START } from './visual/support/time';
 
@@ -18,12 +17,7 @@ const kitDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  * `npm run test:visual` compares; `npm run test:visual -- --update-snapshots` writes the baselines
  * (visual/__screenshots__), which are committed with the change that meant them.
  */
-const webDir = path.dirname(fileURLToPath(import.meta.url));
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dropdesk-e2e-'));
-process.env.PWTEST_CACHE_DIR ??= path.join(webDir, '../../.artifacts/pw-cache');
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+const { port, baseURL } = runPlace();
 
 export default defineConfig({
   testDir: './visual',
@@ -58,33 +52,15 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none'],
+      executablePath: chromePath(),
+      args: [...CHROME_ARGS, '--font-render-hinting=none'],
     },
   },
-  webServer: {
-    command: 'node src/e2e/start-server.mjs',
-    cwd: kitDir,
-    url: `${baseURL}/healthz`,
+  webServer: webServer({
+    port,
+    // Links in the pictures (QR codes, invitation links) name one address whatever the port.
+    publicUrl: 'http://localhost:8080',
     timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: path.join(webDir, 'dist'),
-      CONSOLE_DIST: path.join(webDir, '../admin/dist'),
-      SEED_DEMO: 'true',
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: 'http://localhost:8080',
-      SECRET: E2E_SECRET,
-      TEST_CLOCK: '1',
-      TEST_CLOCK_AT: START,
-      ORDER_JOBS_SECONDS: '0',
-      LEDGER_CHECK_MINUTES: '0',
-    },
-  },
+    env: { TEST_CLOCK_AT: START, ORDER_JOBS_SECONDS: '0', LEDGER_CHECK_MINUTES: '0' },
+  }),
 });

@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHROME_ARGS, chromePath } from '@dropdesk/test-kit/e2e/chrome';
 import { mailedCode } from '@dropdesk/test-kit/e2e/orders';
 import { admin, api, baseURL, DEMO, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { chromium } from '@playwright/test';
@@ -667,8 +668,8 @@ async function decideRefund(token: string, orderId: number, action: 'approve' | 
 /** `n` buyers open the shop's page in the storefront, each on a phone of their own. */
 async function visits(shop: number, n: number) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    executablePath: chromePath(),
+    args: CHROME_ARGS,
   });
   try {
     for (let i = 0; i < n; i += 1) {

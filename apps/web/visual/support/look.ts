@@ -155,14 +155,25 @@ export async function watchPage(page: Page) {
   await page.addInitScript(noteChanges);
 }
 
+const retries = new WeakMap<Page, () => number>();
+
+/**
+ * Tells `settled` how long a read the test made fail may still be retried by the app (an error
+ * state: the apps retry a failed read once, after a second, before the screen says so). The screen
+ * is not settled while that retry is still to come, however quiet it is meanwhile.
+ */
+export function awaitRetries(page: Page, pendingMs: () => number) {
+  retries.set(page, pendingMs);
+}
+
 /** At most this long for a screen to settle; then it is looked at as it is, and the look says so. */
 const SETTLE_CAP_MS = 15_000;
 
 /**
  * Resolves once the screen shows no busy sign (e2e/support/app.ts `calm`: boot mark, skeleton,
  * spinner, loading line) and, for `quietMs`, its DOM has not changed and no request has been in
- * flight. The busy signs are what a person waits on; the quiet covers the render after the last
- * answer. The page checks itself every 50 ms (no round trip a poll); the requests are counted here.
+ * flight, and no read made to fail is waiting for its retry (`awaitRetries`). The busy signs are
+ * what a person waits on; the quiet covers the render after the last answer. The page checks itself every 50 ms (no round trip a poll); the requests are counted here.
  */
 async function quiet(page: Page, quietMs: number, screenHeight: number | null) {
   const state = inflight.get(page);
@@ -183,8 +194,9 @@ async function quiet(page: Page, quietMs: number, screenHeight: number | null) {
     if (calmed === false) break;
     if (calmed === null) continue;
     const sinceRequest = state ? Date.now() - state.last : quietMs;
-    if (!state || (state.count === 0 && sinceRequest >= quietMs)) return;
-    await page.waitForTimeout(state.count > 0 ? 50 : quietMs - sinceRequest);
+    const retry = retries.get(page)?.() ?? 0;
+    if ((!state || (state.count === 0 && sinceRequest >= quietMs)) && retry === 0) return;
+    await page.waitForTimeout(Math.max(state && state.count > 0 ? 50 : quietMs - sinceRequest, retry, 1));
   }
   const sign = await page.evaluate(calm, { words, quietMs, screenHeight, explain: true });
   console.warn(`[look] ${page.url()}: not settled after ${SETTLE_CAP_MS} ms (${sign || 'still changing'})`);
@@ -247,10 +259,7 @@ export interface LookOptions {
   height: number;
   /** CSS for the picture only: transient things (toasts) that a test can't time. */
   style?: string;
-  /**
-   * How long the network must stay quiet for the screen to count as settled: longer for an error
-   * state, whose read is retried once after a second (the apps' query clients) before it fails.
-   */
+  /** How long the DOM and the network must stay quiet for the screen to count as settled. */
   quietMs?: number;
 }
 

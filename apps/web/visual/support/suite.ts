@@ -39,10 +39,7 @@ export function lookAtEveryScreen<S extends Pick<Screen, 'name' | 'states' | 'ma
             const options: LookOptions = {
               ...under.viewport,
               ...(screen.mask ? { mask: screen.mask(page, history()) } : {}),
-              // A failed read is retried once after a second before the screen says so.
-              ...(state === 'error'
-                ? { quietMs: 1_500, style: `${under.toasts} { display: none !important; }` }
-                : {}),
+              ...(state === 'error' ? { style: `${under.toasts} { display: none !important; }` } : {}),
             };
             await look(page, [under.app, `${screen.name}-${lang}-${state}.png`], options);
           } finally {

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { baseURL } from '@dropdesk/test-kit/e2e/server';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { type History, historyFile } from './history';
-import { watchPage } from './look';
+import { awaitRetries, watchPage } from './look';
+
+/** How long after a failed read its retry may still come: the apps wait a second, on a busy machine more. */
+const RETRY_MS = 1_500;
 
 let cached: History | null = null;
 export function history(): History {
@@ -62,16 +65,27 @@ export async function pageOf(
   );
   if (options.failReads) {
     const { failReads, keep } = options;
+    const failed = new Map<string, { times: number; at: number }>();
     await page.route(
       (url) => failReads.test(url.pathname) && !(keep?.test(url.pathname) ?? false),
-      (route) =>
-        route.request().method() === 'GET'
-          ? route.fulfill({
-              status: 500,
-              json: { code: 500, msg: 'Internal Server Error', error: 'INTERNAL' },
-            })
-          : route.fallback(),
+      (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const url = route.request().url();
+        failed.set(url, { times: (failed.get(url)?.times ?? 0) + 1, at: Date.now() });
+        return route.fulfill({
+          status: 500,
+          json: { code: 500, msg: 'Internal Server Error', error: 'INTERNAL' },
+        });
+      },
     );
+    // A read that failed once is retried after a second (the apps' query clients; home's own
+    // script alike): until it has failed twice, or RETRY_MS have passed, the screen is not final.
+    awaitRetries(page, () => {
+      const now = Date.now();
+      let wait = 0;
+      for (const { times, at } of failed.values()) if (times < 2) wait = Math.max(wait, at + RETRY_MS - now);
+      return Math.max(0, wait);
+    });
   }
   return page;
 }
