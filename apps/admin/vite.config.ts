@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // npm hoists a React 18 (antd-mobile's peers) to the root: every import of react is this app's 19.
-    dedupe: ['react', 'react-dom'],
+    dedupe: ['react', 'react-dom', 'i18next'],
   },
   server: { proxy, port: 5174 },
   preview: { proxy },

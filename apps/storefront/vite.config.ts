@@ -13,7 +13,7 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // npm hoists a React 18 to the root (antd-mobile's peers): every import must get this app's 19.
-    dedupe: ['react', 'react-dom'],
+    dedupe: ['react', 'react-dom', 'i18next'],
   },
   server: { proxy },
   preview: { proxy },

@@ -64,7 +64,7 @@ export default defineConfig({
   resolve: {
     // antd-mobile's @react-spring peers ask for React ≤ 18, so npm hoists a React 18 next to our 19:
     // every import of react must resolve to this app's React 19.
-    dedupe: ['react', 'react-dom'],
+    dedupe: ['react', 'react-dom', 'i18next'],
   },
   server: { proxy },
   preview: { proxy },

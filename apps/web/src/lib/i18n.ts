@@ -1,40 +1,53 @@
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
-import i18next from 'i18next';
+import { createI18n, type Loaders } from '@dropdesk/web-kit/i18n';
 import { initReactI18next } from 'react-i18next';
 
 import { mirrorLangCookie, storedLang, storeLang } from './lang-storage';
 
 export { LANG_STORAGE_KEY, storedLang } from './lang-storage';
 
-type Messages = Record<string, unknown>;
-
-/** Each locale is its own chunk, fetched only when that language is used. */
-const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('../locales/zh-CN.json'),
-  en: () => import('../locales/en.json'),
-  ko: () => import('../locales/ko.json'),
-  ja: () => import('../locales/ja.json'),
-  th: () => import('../locales/th.json'),
-  vi: () => import('../locales/vi.json'),
-  tr: () => import('../locales/tr.json'),
-};
+/**
+ * The merchant app's part of the kit's i18n (docs/architecture.md "Front-end kit"): its loaders,
+ * the vi fallback fetched in the background, the choice kept in local storage and mirrored into the
+ * `lang` cookie (lib/lang-storage.ts), and each feature's texts loaded with its screen.
+ */
 
 /**
  * The server's catalogues of contract keys (MIN_TOPUP, FIELD_REQUIRED): the web shows the server's
- * own words for them (lib/messages.ts), so there is one message per key. Also one chunk per language.
+ * own words for them (lib/messages.ts), so there is one message per key.
  */
 export const SERVER_NS = 'server';
-const serverLoaders: Record<Lang, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('@dropdesk/contract/messages/zh-CN.json'),
-  en: () => import('@dropdesk/contract/messages/en.json'),
-  ko: () => import('@dropdesk/contract/messages/ko.json'),
-  ja: () => import('@dropdesk/contract/messages/ja.json'),
-  th: () => import('@dropdesk/contract/messages/th.json'),
-  vi: () => import('@dropdesk/contract/messages/vi.json'),
-  tr: () => import('@dropdesk/contract/messages/tr.json'),
-};
 
-export const i18n = i18next.createInstance();
+const kit = createI18n({
+  namespaces: {
+    // Each locale is its own chunk, fetched only when that language is used.
+    translation: {
+      'zh-CN': () => import('../locales/zh-CN.json'),
+      en: () => import('../locales/en.json'),
+      ko: () => import('../locales/ko.json'),
+      ja: () => import('../locales/ja.json'),
+      th: () => import('../locales/th.json'),
+      vi: () => import('../locales/vi.json'),
+      tr: () => import('../locales/tr.json'),
+    },
+    [SERVER_NS]: {
+      'zh-CN': () => import('@dropdesk/contract/messages/zh-CN.json'),
+      en: () => import('@dropdesk/contract/messages/en.json'),
+      ko: () => import('@dropdesk/contract/messages/ko.json'),
+      ja: () => import('@dropdesk/contract/messages/ja.json'),
+      th: () => import('@dropdesk/contract/messages/th.json'),
+      vi: () => import('@dropdesk/contract/messages/vi.json'),
+      tr: () => import('@dropdesk/contract/messages/tr.json'),
+    },
+  },
+  fallbackLng: DEFAULT_LANG,
+  loadFallback: true,
+  use: initReactI18next,
+  remember: storeLang,
+  changing: mirrorLangCookie,
+});
+
+export const i18n = kit.i18n;
 
 export function currentLang(): Lang {
   const lang = i18n.language;
@@ -42,30 +55,7 @@ export function currentLang(): Lang {
 }
 
 /** A feature's own texts: one chunk per language, like the app's (`features/x/texts.ts`). */
-export type TextLoaders = Record<Lang, () => Promise<{ default: Messages }>>;
-
-/** What has been added to i18next: the app's bundles per language, and each feature's. */
-const added = new WeakMap<TextLoaders, Set<Lang>>();
-/** Features whose texts a screen has asked for: loaded again in each language switched to. */
-const features = new Set<TextLoaders>();
-
-async function addTexts(source: TextLoaders, lang: Lang, ns = 'translation'): Promise<void> {
-  const langs = added.get(source) ?? new Set<Lang>();
-  added.set(source, langs);
-  if (langs.has(lang)) return;
-  const messages = await source[lang]();
-  // Deep-merged into the namespace: a feature's keys sit beside the app's (`home.sales`).
-  i18n.addResourceBundle(lang, ns, messages.default, true, true);
-  langs.add(lang);
-}
-
-async function ensureBundle(lang: Lang): Promise<void> {
-  await Promise.all([
-    addTexts(serverLoaders, lang, SERVER_NS),
-    addTexts(loaders, lang),
-    ...[...features].map((source) => addTexts(source, lang)),
-  ]);
-}
+export type TextLoaders = Loaders;
 
 /**
  * A feature's locale files as loaders by language, from its `import.meta.glob('./locales/*.json')`
@@ -79,7 +69,7 @@ export function textsOf(files: Record<string, () => Promise<unknown>>): TextLoad
     LANGUAGES.map((lang) => {
       const load = byLang.get(lang);
       if (!load) throw new Error(`feature texts: no ${lang}.json`);
-      return [lang, load as () => Promise<{ default: Messages }>];
+      return [lang, load];
     }),
   ) as TextLoaders;
 }
@@ -90,49 +80,13 @@ export function textsOf(files: Record<string, () => Promise<unknown>>): TextLoad
  * fetched with the screen, so the first paint of /login never carries them. The vi fallback follows
  * in the background, and every later language switch loads them too.
  */
-export async function loadTexts(source: TextLoaders): Promise<void> {
-  features.add(source);
-  const lang = currentLang();
-  await addTexts(source, lang);
-  if (lang !== DEFAULT_LANG) void addTexts(source, DEFAULT_LANG).catch(() => undefined);
-}
-
-let ready: Promise<void> | undefined;
-
-/** Resolves once the first language is loaded (for code that may run before the first render). */
-export function i18nReady(): Promise<void> {
-  return ready ?? initI18n();
-}
+export const loadTexts = (source: TextLoaders): Promise<void> => kit.addTexts(source, currentLang());
 
 /** Starts i18next with only the chosen language loaded; the fallback (vi) follows in the background. */
-export function initI18n(lang: Lang = storedLang()): Promise<void> {
-  ready ??= start(lang);
-  return ready;
-}
+export const initI18n = (lang: Lang = storedLang()): Promise<void> => kit.init(lang);
 
-async function start(lang: Lang): Promise<void> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      lng: lang,
-      fallbackLng: DEFAULT_LANG,
-      supportedLngs: [...LANGUAGES],
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-  }
-  await ensureBundle(lang);
-  await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
-  mirrorLangCookie(lang);
-  if (lang !== DEFAULT_LANG) void ensureBundle(DEFAULT_LANG).catch(() => undefined);
-}
+/** Resolves once the first language is loaded (for code that may run before the first render). */
+export const i18nReady = (): Promise<void> => initI18n();
 
-/** Switches the interface language and remembers it under `lang`. */
-export async function switchLanguage(lang: Lang): Promise<void> {
-  await ensureBundle(lang);
-  await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
-  storeLang(lang);
-}
+/** Switches the interface language and remembers it under `lang` (and in the cookie). */
+export const { switchLanguage } = kit;
