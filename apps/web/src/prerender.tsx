@@ -5,10 +5,26 @@
  * src/home/page.ts).
  */
 import type { Lang } from '@dropdesk/contract/constants';
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
+import SendOutline from 'antd-mobile-icons/es/SendOutline';
+import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import ShopbagOutline from 'antd-mobile-icons/es/ShopbagOutline';
+import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
+import UndoOutline from 'antd-mobile-icons/es/UndoOutline';
+import { h } from 'preact';
+import { renderToString as renderPreact } from 'preact-render-to-string';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { TAB_LIST } from './app/tab-list';
+import { TAB_ICONS } from './app/tabs';
 import { dateStyleOf } from './features/home/components/dates';
-import { HomeView } from './home/HomeView';
-import type { HomeTexts, Plural } from './home/ids';
+import { type HomeTexts, LABEL_KEYS, type Plural } from './home/model';
+import { initialState } from './home/state';
+import { HomeView } from './home/view/HomeView';
+import type { HomeActions, Icons } from './home/view/view';
+import { writerOf } from './home/write';
 import { numberStyleOf } from './lib/amount';
 import type { LoginTexts } from './login/ids';
 import { LoginView } from './login/LoginView';
@@ -77,7 +93,38 @@ export function renderLogin(
   };
 }
 
-/** Home in a language: `messages` holds the app's texts and the home feature's (features/home/locales). */
+/** An antd-mobile icon (a React component) as the SVG markup it draws, made lighter. */
+const iconSvg = (icon: ReactElement) => slimIcons(renderToString(icon));
+
+/** Home's icons, drawn once: the page holds them as built, its script never draws them (home/view/Icon.tsx). */
+let homeIcons: Icons | undefined;
+const iconsOfHome = (): Icons =>
+  (homeIcons ??= {
+    settings: iconSvg(<SetOutline />),
+    refunds: iconSvg(<UndoOutline />),
+    express: iconSvg(<SendOutline />),
+    service: iconSvg(<MessageOutline />),
+    withdraw: iconSvg(<BankcardOutline />),
+    distribution: iconSvg(<ShopbagOutline />),
+    sound: iconSvg(<SoundOutline />),
+    ...Object.fromEntries(TAB_LIST.map((tab, i) => [`tab${i}`, iconSvg(<>{TAB_ICONS[tab.path]}</>)])),
+  });
+
+/** Nothing happens at build: the page's script (home/page.ts) brings the actions. */
+const noActions: HomeActions = {
+  retry: () => undefined,
+  refresh: () => undefined,
+  explain: () => undefined,
+  closeSheet: () => undefined,
+  pickRange: () => undefined,
+  togglePause: () => undefined,
+  chartRoom: () => undefined,
+};
+
+/**
+ * Home in a language: `messages` holds the app's texts and the home feature's (features/home/locales).
+ * Its components (home/view) rendered by Preact in their first state, the one the browser hydrates.
+ */
 export function renderHome(
   lang: Lang,
   messages: Messages,
@@ -86,10 +133,26 @@ export function renderHome(
   const t = (key: string) => lookup(messages, key);
   const plural = (key: string) => pluralOf(messages, key);
   const server = (key: string) => lookup(serverMessages, key);
-  return {
-    markup: slimIcons(renderToString(<HomeView t={t} />)),
-    title: `${t('routes.home')} · Dropdesk`,
-    texts: {
+  const texts = homeTexts();
+  const markup = renderPreact(
+    h(HomeView, {
+      v: {
+        state: initialState(),
+        texts: { ...texts, appFiles: [] },
+        lang,
+        t: (key) => texts.labels[key],
+        w: writerOf({ ...texts, appFiles: [] }, lang, null),
+        on: noActions,
+        icons: iconsOfHome(),
+      },
+    }),
+  );
+  return { markup, title: `${t('routes.home')} · Dropdesk`, texts };
+
+  function homeTexts(): Omit<HomeTexts, 'appFiles'> {
+    return {
+      labels: Object.fromEntries(LABEL_KEYS.map((key) => [key, t(key)])) as HomeTexts['labels'],
+      closeIcon: iconSvg(<CloseOutline aria-hidden="true" />),
       numbers: numberStyleOf(lang),
       dates: dateStyleOf(lang),
       ordersSold: plural('home.total.orders'),
@@ -142,6 +205,6 @@ export function renderHome(
       sessionEnded: t('errors.sessionExpired'),
       loadFailed: t('common.loadFailed'),
       serverFailed: t('errors.server'),
-    },
-  };
+    };
+  }
 }

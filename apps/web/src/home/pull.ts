@@ -1,16 +1,16 @@
 /**
  * Pull to refresh on the Home page, without a library: a touch that starts at the top of the page
- * and pulls down further than `THRESHOLD` refreshes when it is let go. `say` writes the puller's
- * line ('Pull down to refresh', 'Release to refresh'), or hides it with null. The header's refresh
- * button does the same for a keyboard or a screen reader, which can't pull.
+ * and pulls down further than `PULL_THRESHOLD` refreshes when it is let go. `onPull` tells how far
+ * the page is pulled (the puller's line and height, view/HomeView.tsx), or that the refresh it
+ * started is under way. The header's refresh button does the same for a keyboard or a screen
+ * reader, which can't pull.
  */
-const THRESHOLD = 64;
+export const PULL_THRESHOLD = 64;
 const MAX = 96;
 
 export function pullToRefresh(
   area: HTMLElement,
-  puller: HTMLElement,
-  texts: { pulling: string; release: string; refreshing: string },
+  onPull: (pull: number | 'refreshing') => void,
   refresh: () => Promise<unknown>,
 ): void {
   let start: number | null = null;
@@ -18,9 +18,7 @@ export function pullToRefresh(
   let busy = false;
   const show = (distance: number) => {
     pulled = distance;
-    puller.hidden = distance <= 0;
-    puller.style.height = `${distance}px`;
-    puller.textContent = distance >= THRESHOLD ? texts.release : texts.pulling;
+    onPull(distance);
   };
   area.addEventListener(
     'touchstart',
@@ -42,10 +40,9 @@ export function pullToRefresh(
   const end = async () => {
     if (start === null) return;
     start = null;
-    if (pulled < THRESHOLD) return show(0);
+    if (pulled < PULL_THRESHOLD) return show(0);
     busy = true;
-    puller.textContent = texts.refreshing;
-    puller.style.height = '40px';
+    onPull('refreshing');
     try {
       await refresh();
     } finally {

@@ -3,30 +3,66 @@ import type { DateStyle } from '../features/home/components/dates';
 import type { NumberStyle } from '../lib/amount';
 
 /**
- * What the Home page's markup (HomeView.tsx) and its script (page.ts) share: element ids, the
- * figures and the curve's lines, and the texts the script writes (built into the page per language).
+ * What the Home page's components (view/), the build that renders them (src/prerender.tsx) and the
+ * script that hydrates them (page.ts) share: the labels and texts the components write, the figures
+ * and the curve's lines.
  */
-export const homeIds = {
-  main: 'home-main',
-  refresh: 'home-refresh',
-  puller: 'home-puller',
-  closed: 'home-closed',
-  announcements: 'home-announcements-bar',
-  pause: 'home-announcements-pause',
-  loading: 'home-loading',
-  failed: 'home-failed',
-  retry: 'home-retry',
-  figures: 'home-figures',
-  curve: 'home-curve-card',
-  sheet: 'home-sheet',
-  toast: 'home-toast',
-  tabs: 'home-tabs',
-  texts: 'home-texts',
-  /** The button that opens an explanation: focus goes back to it when the sheet closes. */
-  explainer: (which: 'credit' | 'followers') => `home-explain-${which}`,
-};
 
-/** Home's figures, each with its place in the markup (`data-value`, `data-sub`). */
+/**
+ * Every label the components draw, picked from the app's locales at build and sent with the page:
+ * the same components render the page at build and again in the browser, where the labels must be
+ * the same words or hydration would rewrite them.
+ */
+export const LABEL_KEYS = [
+  'routes.home',
+  'common.refresh',
+  'common.loading',
+  'common.retry',
+  'service.contact',
+  'home.announcements.title',
+  'home.announcements.pause',
+  'home.total.title',
+  'home.total.profitSub',
+  'home.today.title',
+  'home.today.estimated',
+  'home.now.title',
+  'home.shop.title',
+  'home.shop.followers',
+  'home.shop.what',
+  'home.shop.rating',
+  'home.shop.credit',
+  'home.shop.how',
+  'home.visitors.title',
+  'home.visitors.note',
+  'home.visitors.today',
+  'home.visitors.seven',
+  'home.visitors.thirty',
+  'home.curve.title',
+  'home.curve.range',
+  'home.shortcut.title',
+  'home.shortcut.settings',
+  'home.shortcut.refunds',
+  'home.shortcut.express',
+  'home.shortcut.service',
+  'home.shortcut.withdraw',
+  'home.shortcut.distribution',
+  'home.close',
+  'figures.sales',
+  'figures.profit',
+  'figures.orders',
+  'figures.inEscrow',
+  'figures.onHold',
+  'figures.awaitingPickupCost',
+  'figures.pendingTopups',
+  'tabs.label',
+  'tabs.home',
+  'tabs.product',
+  'tabs.order',
+  'tabs.my',
+] as const;
+export type LabelKey = (typeof LABEL_KEYS)[number];
+
+/** Home's figures (each marked `data-value` and `data-sub` in the markup, which the browser tests read). */
 export const FIGURES = [
   'total_sales',
   'total_profit',
@@ -49,7 +85,7 @@ export type Figure = (typeof FIGURES)[number];
 /** The curve's ranges, in their order: the contract's (constants.ts, no zod). */
 export { ECHART_RANGES as RANGES } from '@dropdesk/contract/constants';
 
-/** The sales curve's height in pixels: uPlot's (curve.ts) and the sketch drawn before it (sketch.ts). */
+/** The sales curve's height in pixels: uPlot's (curve.ts) and the sketch drawn before it (view/Curve.tsx). */
 export const CURVE_HEIGHT = 200;
 
 /** The sales curve's lines and their colours: the chart (curve.ts, lazy) and its legend. */
@@ -65,10 +101,14 @@ export const CURVE_COLOURS: Record<CurveLine, string> = {
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 /**
- * The texts page.ts writes, in the page's language, with their `{{placeholders}}` (picked from the
- * app's locales at build by src/prerender.tsx).
+ * The texts the components write, in the page's language, with their `{{placeholders}}` (picked from
+ * the app's locales at build by src/prerender.tsx), sent with the page as JSON.
  */
 export interface HomeTexts {
+  /** The labels (LABEL_KEYS). */
+  labels: Record<LabelKey, string>;
+  /** The explanation sheet's close icon (antd-mobile's, drawn at build): the sheet opens in the browser. */
+  closeIcon: string;
   /** How the page's language writes numbers and amounts (read from Intl at build: lib/amount.ts). */
   numbers: NumberStyle;
   /** How it writes Home's days and hours (read from Intl at build: features/home/components/dates.ts). */
