@@ -28,15 +28,10 @@ import '../page-base.css';
 import './page.css';
 import { pullToRefresh } from './pull';
 import { type HomeState, initialState } from './state';
-import { stylesheets } from './styles';
 import { isQuiet } from './view/Curve';
 import { HomeView } from './view/HomeView';
 import type { HomeActions } from './view/view';
 import { writerOf } from './write';
-
-// Imported for its stylesheets: every one the components draw with is in the page's CSS
-// (tools/vite-keep-stylesheets.ts keeps an imported CSS module that nothing reads).
-void stylesheets;
 
 /**
  * The Home page's behaviour (docs/web.md, "The Home page"). /home is served as HTML prerendered per
