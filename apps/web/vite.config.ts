@@ -66,6 +66,9 @@ export default defineConfig({
     // every import of react must resolve to this app's React 19.
     dedupe: ['react', 'react-dom'],
   },
+  // The dev server renders /login and /home (devOwnPages) with antd-mobile's icons: bundled, so
+  // their `react` is this app's React 19 (dedupe above), not the React 18 hoisted for their peers.
+  ssr: { noExternal: [/antd-mobile-icons/] },
   server: { proxy },
   preview: { proxy },
   build: {
