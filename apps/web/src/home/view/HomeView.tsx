@@ -10,6 +10,7 @@ import { ClosedNotice } from './ClosedNotice';
 import { CurveCard } from './Curve';
 import { Figures } from './Figures';
 import { Icon } from './Icon';
+import { Region } from './Region';
 import { Sheet } from './Sheet';
 import type { IconName, View } from './view';
 
@@ -62,6 +63,30 @@ function FiguresState({ v }: { v: View }) {
         </button>
       </div>
     </>
+  );
+}
+
+/** The shortcuts into the app: drawn once (Region), they never change. */
+function Shortcuts({ v }: { v: View }) {
+  const { t } = v;
+  return (
+    <nav class={styles.card} aria-labelledby="home-shortcuts">
+      <h2 id="home-shortcuts" class={styles.cardTitleAlone}>
+        {t('home.shortcut.title')}
+      </h2>
+      <ul class={styles.shortcuts}>
+        {SHORTCUTS.map((s) => (
+          <li key={s.icon}>
+            <a href={s.to} class={styles.shortcut}>
+              <span class={styles.shortcutIcon} aria-hidden="true">
+                <Icon svg={v.icons[s.icon]} />
+              </span>
+              {t(s.label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -148,34 +173,20 @@ export function HomeView({ v }: { v: View }) {
             </span>
           </header>
           <main class={ui.body} id="home-main">
-            <Puller v={v} />
-            <ClosedNotice v={v} />
-            <Announcements v={v} />
-            <FiguresState v={v} />
-            <Figures v={v} />
-            <CurveCard v={v} />
-            <nav class={styles.card} aria-labelledby="home-shortcuts">
-              <h2 id="home-shortcuts" class={styles.cardTitleAlone}>
-                {t('home.shortcut.title')}
-              </h2>
-              <ul class={styles.shortcuts}>
-                {SHORTCUTS.map((s) => (
-                  <li key={s.icon}>
-                    <a href={s.to} class={styles.shortcut}>
-                      <span class={styles.shortcutIcon} aria-hidden="true">
-                        <Icon svg={v.icons[s.icon]} />
-                      </span>
-                      {t(s.label)}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <Region deps={[state.pull]}>{() => <Puller v={v} />}</Region>
+            <Region deps={[state.merinfo]}>{() => <ClosedNotice v={v} />}</Region>
+            <Region deps={[state.announcements, state.paused, state.reducedMotion]}>
+              {() => <Announcements v={v} />}
+            </Region>
+            <Region deps={[state.dashboard, state.failed]}>{() => <FiguresState v={v} />}</Region>
+            <Region deps={[state.dashboard, state.failed, state.currency]}>{() => <Figures v={v} />}</Region>
+            <Region deps={[state.curve, state.currency]}>{() => <CurveCard v={v} />}</Region>
+            <Region deps={[]}>{() => <Shortcuts v={v} />}</Region>
           </main>
         </div>
       </div>
-      <TabBar v={v} />
-      <Sheet v={v} />
+      <Region deps={[state.badge]}>{() => <TabBar v={v} />}</Region>
+      <Region deps={[state.sheet, state.dashboard, state.currency]}>{() => <Sheet v={v} />}</Region>
       <p class="page-toast" role="status" aria-live="polite" hidden={!state.toast}>
         {state.toast}
       </p>
