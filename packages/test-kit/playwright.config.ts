@@ -1,35 +1,40 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { E2E_SECRET } from './src/e2e/secret';
+import { CHROME_ARGS, chromePath } from './src/e2e/chrome';
+import { runPlace, webServer } from './src/e2e/web-server';
 
 /**
- * Browser tests, in one run on one server: the merchant app's (apps/web/e2e, project
- * `chromium-mobile`, Debian's Chromium at 390×844) and then the operator console's (apps/admin/e2e,
- * project `console`, at 1440×900), against the BUILT apps served by the REAL server (apps/server) on
- * a fresh SQLite DATA_DIR. One run boots, seeds and enrols the demo admin's second factor once for
- * both (two runs did each twice), and writes one report (PW_JSON). It lives in the test kit, which
- * both apps use, so neither app reaches into the other: `npm run test:e2e --workspace apps/web` runs
- * both projects, `npm run test:e2e --workspace apps/admin` the console's alone. The projects run one
- * after the other on one worker: the specs share the server and its clock, which some of them move.
+ * Browser tests, in one run on one server: the merchant app's (apps/web/e2e, Debian's Chromium at
+ * 390×844) and the operator console's (apps/admin/e2e, at 1440×900), against the BUILT apps served
+ * by the REAL server (apps/server) on a fresh SQLite DATA_DIR. One run boots, seeds and enrols the
+ * demo admin's second factor once for both, and writes one report (PW_JSON). It lives in the test
+ * kit, which both apps use, so neither app reaches into the other: `npm run test:e2e --workspace
+ * apps/web` runs every project, `npm run test:e2e --workspace apps/admin` the console's alone.
  *
- * The port and the data folder are chosen once, in the runner process, and handed to the workers
- * through the environment (workers load this file again and inherit process.env), so every
- * process agrees on them and two engineers can run the suite at the same time.
- * Specs reach the server through `@dropdesk/test-kit/e2e/server` (baseURL, API helpers, operator
- * login).
+ * Three projects, one after the other (each depends on the one before, so a failure skips those
+ * after it): `chromium-mobile`, the merchant app's specs on two workers (each spec registers its own
+ * merchants); `console`, on one; `chromium-mobile-alone`, on one, the specs that move the server's
+ * clock or switch the platform's top-up methods (`ALONE`). The port and data folder are chosen once
+ * for the run (src/e2e/web-server.ts `runPlace`). Specs reach the server through
+ * `@dropdesk/test-kit/e2e/server` (baseURL, API helpers, operator login, one at a time).
  */
 const kitDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(kitDir, '../..');
 const webDir = path.join(repoDir, 'apps/web');
 const consoleDir = path.join(repoDir, 'apps/admin');
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dropdesk-e2e-'));
-process.env.PWTEST_CACHE_DIR ??= path.join(repoDir, '.artifacts/pw-cache');
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+const { port, baseURL } = runPlace();
+
+/**
+ * The merchant app's specs that change what every other spec sees: the server's clock (an order
+ * settles, a session expires) or the platform's top-up methods. They run alone, after the rest.
+ */
+const ALONE = [
+  '**/figures.spec.ts',
+  '**/orders.spec.ts',
+  '**/wallet-topup-methods.spec.ts',
+  '**/wallet-topup-currency.spec.ts',
+];
 
 export default defineConfig({
   // The projects' specs are under apps/: the report names them from there (web/e2e/…, admin/e2e/…).
@@ -39,7 +44,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [
@@ -57,16 +62,26 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      executablePath: chromePath(),
+      args: CHROME_ARGS,
     },
   },
   projects: [
-    { name: 'chromium-mobile', testDir: path.join(webDir, 'e2e'), use: { browserName: 'chromium' } },
+    // The merchant app's specs, two at a time: each registers merchants of its own.
+    {
+      name: 'chromium-mobile',
+      testDir: path.join(webDir, 'e2e'),
+      testIgnore: ALONE,
+      use: { browserName: 'chromium' },
+    },
+    // The console's, one at a time after them: its operators sign in through the screens at the
+    // server's time, and its specs change what every merchant sees (the catalogue, the queues).
     {
       name: 'console',
       testDir: path.join(consoleDir, 'e2e'),
       outputDir: path.join(consoleDir, 'test-results'),
+      dependencies: ['chromium-mobile'],
+      workers: 1,
       timeout: 120_000,
       expect: { timeout: 15_000 },
       use: {
@@ -78,30 +93,16 @@ export default defineConfig({
         locale: 'en-US',
       },
     },
-  ],
-  webServer: {
-    command: 'node src/e2e/start-server.mjs',
-    cwd: kitDir,
-    url: `${baseURL}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_DIST: path.join(webDir, 'dist'),
-      CONSOLE_DIST: path.join(consoleDir, 'dist'),
-      SEED_DEMO: 'true',
-      // Every test registers its own merchant from one address: lift the per-client rate limits.
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      // Known to the tests so they can sign third-party handoffs (src/e2e/server.ts).
-      SECRET: E2E_SECRET,
-      // The server's clock can be moved (POST /__test/clock) so an order settles in the test.
-      TEST_CLOCK: '1',
+    // Last, alone: the specs that move the server's clock or switch the platform's top-up methods,
+    // which every other spec would feel.
+    {
+      name: 'chromium-mobile-alone',
+      testDir: path.join(webDir, 'e2e'),
+      testMatch: ALONE,
+      dependencies: ['console'],
+      workers: 1,
+      use: { browserName: 'chromium' },
     },
-  },
+  ],
+  webServer: webServer({ port, publicUrl: baseURL, timeout: 240_000 }),
 });

@@ -8,7 +8,7 @@
  * on a refusal so a test stops at the step that failed, with the server's message.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { UploadKind } from '@dropdesk/contract/constants';
@@ -221,17 +221,53 @@ async function serverNow(): Promise<number> {
   return isOk(res) ? res.data.now_ms : Date.now();
 }
 
+const LOCK_DIR = `${STATE_FILE}.lock`;
+
+/**
+ * Runs `fn` holding the run's operator lock, so that two workers never sign the same operator in at
+ * once (both would compute the same code, which the server takes once, and both would enrol the demo
+ * admin). A directory is the lock: its creation is atomic. One left by a killed worker is taken
+ * over after a minute, longer than a sign-in waits for its 30-second step.
+ */
+async function withOperatorLock<T>(fn: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR);
+      break;
+    } catch {
+      const age = (() => {
+        try {
+          return Date.now() - statSync(LOCK_DIR).mtimeMs;
+        } catch {
+          return 0;
+        }
+      })();
+      if (age > 60_000) rmSync(LOCK_DIR, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
 /**
  * An operator session of the demo admin (or given credentials), signed in as a person would:
  * password, then the 6-digit code of the authenticator app (computed here with the same library the
  * server uses, at the server's time). The first call enrols the demo admin's second factor. A live
  * session from an earlier call is reused; a new code waits for its own 30-second step when the last
- * one was used (the server accepts each code once).
+ * one was used (the server accepts each code once). One sign-in at a time across the run's workers.
  */
-export async function operatorLogin(
+export function operatorLogin(
   username: string = DEMO.operator.username,
   password: string = DEMO.operator.password,
 ): Promise<string> {
+  return withOperatorLock(() => signOperatorIn(username, password));
+}
+
+async function signOperatorIn(username: string, password: string): Promise<string> {
   const known = readStates()[username];
   if (known?.token && isOk(await api('/admin/me', { token: known.token }))) return known.token;
   const first = ok(
