@@ -6,7 +6,18 @@ test('a partner handoff: unknown user keeps data for registration; a linked one 
   page,
 }) => {
   const uid = `partner-${Date.now()}`;
-  const session = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state ?? {});
+  // The session the app keeps, read again after a navigation that was under way (the login page
+  // cleans its address and may load again): a read that a navigation cut is not an answer.
+  const session = async (): Promise<{ handoffData?: string; token?: string }> => {
+    for (;;) {
+      try {
+        return await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state ?? {});
+      } catch (e) {
+        if (!String(e).includes('Execution context was destroyed')) throw e;
+        await page.waitForLoadState();
+      }
+    }
+  };
 
   // No merchant linked to this partner user yet: status 0, data kept, parameters removed.
   const first = await signHandoff(uid);
