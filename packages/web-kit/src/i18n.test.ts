@@ -1,7 +1,7 @@
 import { LANGUAGES, type Lang } from '@dropdesk/contract/constants';
 import type { Module } from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, type I18nSetup, type Loaders, type Messages } from './i18n';
+import { createI18n, type I18nSetup, type Loaders, loadersOf, type Messages } from './i18n';
 
 /** What happened, in order: each file fetched (`load translation:en`) and each hook's call. */
 let log: string[];
@@ -178,5 +178,16 @@ describe('createI18n', () => {
     expect(kit.i18n.language).toBe('en');
     await kit.switchLanguage('tr');
     expect(log.filter((line) => line.startsWith('load'))).toHaveLength(2);
+  });
+});
+
+describe('loadersOf', () => {
+  it('names each locale file by its language, and refuses a folder missing one', () => {
+    const load = async () => ({ default: {} });
+    const files = Object.fromEntries(LANGUAGES.map((l) => [`./locales/${l}.json`, load]));
+    expect(Object.keys(loadersOf(files)).sort()).toEqual([...LANGUAGES].sort());
+    expect(loadersOf(files).th).toBe(load);
+    const { './locales/th.json': _th, ...withoutThai } = files;
+    expect(() => loadersOf(withoutThai)).toThrow('no th.json');
   });
 });

@@ -14,6 +14,24 @@ export type Messages = Record<string, unknown>;
 export type Loader = () => Promise<{ default: Messages }>;
 export type Loaders = Record<Lang, Loader>;
 
+/**
+ * The loaders of a folder of locale files, from Vite's `import.meta.glob('./locales/*.json')`
+ * (one lazy chunk per file), by language; a language without its file is an error at start, not a
+ * missing text later.
+ */
+export function loadersOf(files: Record<string, () => Promise<unknown>>): Loaders {
+  const byLang = new Map(
+    Object.entries(files).map(([file, load]) => [file.replace(/^.*\/|\.json$/g, ''), load]),
+  );
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const load = byLang.get(lang);
+      if (!load) throw new Error(`locale files: no ${lang}.json`);
+      return [lang, load];
+    }),
+  ) as Loaders;
+}
+
 export interface I18nSetup {
   /** The loaders of each namespace (`translation` is i18next's default, `server` the contract's words). */
   namespaces: Record<string, Loaders>;

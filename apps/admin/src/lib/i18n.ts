@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
-import { createI18n } from '@dropdesk/web-kit/i18n';
+import { createI18n, loadersOf } from '@dropdesk/web-kit/i18n';
+import { SERVER_MESSAGES } from '@dropdesk/web-kit/server-messages';
 import { initReactI18next } from 'react-i18next';
 import { storedLang, storeLang } from './lang-storage';
 
@@ -25,24 +26,8 @@ export function onLanguageSwitch(fn: (lang: Lang) => Promise<unknown>): void {
 const kit = createI18n({
   namespaces: {
     // The console's texts: one chunk per language, fetched only when that language is used.
-    translation: {
-      'zh-CN': () => import('../locales/zh-CN.json'),
-      en: () => import('../locales/en.json'),
-      ko: () => import('../locales/ko.json'),
-      ja: () => import('../locales/ja.json'),
-      th: () => import('../locales/th.json'),
-      vi: () => import('../locales/vi.json'),
-      tr: () => import('../locales/tr.json'),
-    },
-    [SERVER_NS]: {
-      'zh-CN': () => import('@dropdesk/contract/messages/zh-CN.json'),
-      en: () => import('@dropdesk/contract/messages/en.json'),
-      ko: () => import('@dropdesk/contract/messages/ko.json'),
-      ja: () => import('@dropdesk/contract/messages/ja.json'),
-      th: () => import('@dropdesk/contract/messages/th.json'),
-      vi: () => import('@dropdesk/contract/messages/vi.json'),
-      tr: () => import('@dropdesk/contract/messages/tr.json'),
-    },
+    translation: loadersOf(import.meta.glob('../locales/*.json')),
+    [SERVER_NS]: SERVER_MESSAGES,
   },
   fallbackLng: DEFAULT_LANG,
   use: initReactI18next,

@@ -1,5 +1,5 @@
 import type { Lang } from '@dropdesk/contract/constants';
-import { createI18n } from '@dropdesk/web-kit/i18n';
+import { createI18n, loadersOf } from '@dropdesk/web-kit/i18n';
 import { initReactI18next } from 'react-i18next';
 import { chosenLang, currentLang, detectLang, rememberShopLang, setActiveLang } from './lang';
 import { save } from './storage';
@@ -13,15 +13,7 @@ import { save } from './storage';
 const kit = createI18n({
   namespaces: {
     // Each locale is its own chunk: a shop page fetches only its reader's language.
-    translation: {
-      'zh-CN': () => import('../locales/zh-CN.json'),
-      en: () => import('../locales/en.json'),
-      ko: () => import('../locales/ko.json'),
-      ja: () => import('../locales/ja.json'),
-      th: () => import('../locales/th.json'),
-      vi: () => import('../locales/vi.json'),
-      tr: () => import('../locales/tr.json'),
-    },
+    translation: loadersOf(import.meta.glob('../locales/*.json')),
   },
   fallbackLng: false,
   use: initReactI18next,

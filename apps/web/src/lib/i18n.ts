@@ -1,5 +1,6 @@
-import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '@dropdesk/contract/constants';
-import { createI18n, type Loaders } from '@dropdesk/web-kit/i18n';
+import { DEFAULT_LANG, isLang, type Lang } from '@dropdesk/contract/constants';
+import { createI18n, type Loaders, loadersOf } from '@dropdesk/web-kit/i18n';
+import { SERVER_MESSAGES } from '@dropdesk/web-kit/server-messages';
 import { initReactI18next } from 'react-i18next';
 
 import { mirrorLangCookie, storedLang, storeLang } from './lang-storage';
@@ -21,24 +22,8 @@ export const SERVER_NS = 'server';
 const kit = createI18n({
   namespaces: {
     // Each locale is its own chunk, fetched only when that language is used.
-    translation: {
-      'zh-CN': () => import('../locales/zh-CN.json'),
-      en: () => import('../locales/en.json'),
-      ko: () => import('../locales/ko.json'),
-      ja: () => import('../locales/ja.json'),
-      th: () => import('../locales/th.json'),
-      vi: () => import('../locales/vi.json'),
-      tr: () => import('../locales/tr.json'),
-    },
-    [SERVER_NS]: {
-      'zh-CN': () => import('@dropdesk/contract/messages/zh-CN.json'),
-      en: () => import('@dropdesk/contract/messages/en.json'),
-      ko: () => import('@dropdesk/contract/messages/ko.json'),
-      ja: () => import('@dropdesk/contract/messages/ja.json'),
-      th: () => import('@dropdesk/contract/messages/th.json'),
-      vi: () => import('@dropdesk/contract/messages/vi.json'),
-      tr: () => import('@dropdesk/contract/messages/tr.json'),
-    },
+    translation: loadersOf(import.meta.glob('../locales/*.json')),
+    [SERVER_NS]: SERVER_MESSAGES,
   },
   fallbackLng: DEFAULT_LANG,
   loadFallback: true,
@@ -57,22 +42,8 @@ export function currentLang(): Lang {
 /** A feature's own texts: one chunk per language, like the app's (`features/x/texts.ts`). */
 export type TextLoaders = Loaders;
 
-/**
- * A feature's locale files as loaders by language, from its `import.meta.glob('./locales/*.json')`
- * (Vite turns each file into its own chunk). Throws at start if a language's file is missing.
- */
-export function textsOf(files: Record<string, () => Promise<unknown>>): TextLoaders {
-  const byLang = new Map(
-    Object.entries(files).map(([file, load]) => [file.replace(/^.*\/|\.json$/g, ''), load]),
-  );
-  return Object.fromEntries(
-    LANGUAGES.map((lang) => {
-      const load = byLang.get(lang);
-      if (!load) throw new Error(`feature texts: no ${lang}.json`);
-      return [lang, load];
-    }),
-  ) as TextLoaders;
-}
+/** A feature's locale files as loaders by language (the kit's `loadersOf`). */
+export const textsOf = loadersOf;
 
 /**
  * Loads a feature's texts (keys under its own prefix, in `features/x/locales/<lang>.json`) in the
