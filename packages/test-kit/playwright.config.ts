@@ -13,7 +13,7 @@ import { runPlace, webServer } from './src/e2e/web-server';
  * apps/web` runs every project, `npm run test:e2e --workspace apps/admin` the console's alone.
  *
  * Three projects, one after the other (each depends on the one before, so a failure skips those
- * after it): `chromium-mobile`, the merchant app's specs on two workers (each spec registers its own
+ * after it): `chromium-mobile`, the merchant app's specs on four workers (each spec registers its own
  * merchants); `console`, on one; `chromium-mobile-alone`, on one, the specs that move the server's
  * clock or switch the platform's top-up methods (`ALONE`). The port and data folder are chosen once
  * for the run (src/e2e/web-server.ts `runPlace`). Specs reach the server through
@@ -44,7 +44,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Four on two cores: a spec waits far more than it computes (the server, animations, the app's
+  // timers): with two, the run used a third of the CPU (docs/testing.md "The browser tests' projects").
+  workers: Number(process.env.PW_WORKERS ?? 4),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [
@@ -54,20 +56,24 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    // The phone's width and touch, drawn at one device pixel per CSS pixel like the visual looks:
+    // twice the pixels cost CPU and tested nothing more.
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace when a test is run again after a failure (CI retries once): recording one for every
+    // test cost a quarter of the run's time.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromePath(),
       args: CHROME_ARGS,
     },
   },
   projects: [
-    // The merchant app's specs, two at a time: each registers merchants of its own.
+    // The merchant app's specs, four at a time: each registers merchants of its own.
     {
       name: 'chromium-mobile',
       testDir: path.join(webDir, 'e2e'),
