@@ -34,7 +34,8 @@ export default defineConfig({
     toHaveScreenshot: { threshold: 0.2, maxDiffPixelRatio: 0.001 },
   },
   fullyParallel: true,
-  workers: Number(process.env.VISUAL_WORKERS ?? 2),
+  // Four on two cores: a look waits on the app more than it computes (docs/testing.md "Four workers").
+  workers: Number(process.env.VISUAL_WORKERS ?? 4),
   // One retry in CI, reported as flaky: look.ts now waits for the screen itself (busy signs,
   // quiet, the height read again), and a clean-clone run passed 358 of 358 without one; but the
   // next run lost one look of 358 to a different cause (socialmedia in zh-CN: the loaded screen

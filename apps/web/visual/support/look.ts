@@ -302,10 +302,15 @@ async function stretch(page: Page, options: LookOptions): Promise<number> {
  */
 export async function look(page: Page, picture: [string, string], options: LookOptions) {
   const named = picture.join('/');
+  const lap = phases(named);
   await settled(page, options.quietMs);
+  lap('settle');
   const tall = await stretch(page, options);
+  lap('stretch');
   expect.soft(await twice(page, layoutProblems, options.height), `layout of ${named}`).toEqual([]);
+  lap('layout');
   expect.soft(await twice(page, axeViolations, options.height), `axe on ${named}`).toEqual([]);
+  lap('axe');
   // Read again before the picture: a screen that grew after the first read (an answer that came
   // late on a busy machine) is measured anew, not pictured cut at the old height.
   if ((await pageHeight(page)) > tall) {
@@ -320,5 +325,23 @@ export async function look(page: Page, picture: [string, string], options: LookO
     ...(options.style ? { style: options.style } : {}),
     ...(options.mask ? { mask: options.mask, maskColor: '#c8c8c8' } : {}),
   });
+  lap('picture', true);
   await page.setViewportSize({ width: options.width, height: options.height });
+}
+
+/**
+ * With LOOK_TIMING=1, one line per look saying where its time went (settle, stretch, layout, axe,
+ * picture, in ms): the figures behind docs/testing.md "Where a look's time goes".
+ */
+function phases(named: string) {
+  const on = process.env.LOOK_TIMING === '1';
+  const spent: string[] = [];
+  let last = Date.now();
+  return (phase: string, end = false) => {
+    if (!on) return;
+    const now = Date.now();
+    spent.push(`${phase} ${now - last}`);
+    last = now;
+    if (end) console.log(`[look-timing] ${named}: ${spent.join(', ')}`);
+  };
 }

@@ -30,7 +30,10 @@ export function lookAtEveryScreen<S extends Pick<Screen, 'name' | 'states' | 'ma
     for (const lang of LANGS) {
       test(`${screen.name} in ${lang}`, async ({ browser }) => {
         for (const state of screen.states) {
+          const opening = Date.now();
           const { context, page } = await under.open(browser, screen, lang, state);
+          if (process.env.LOOK_TIMING === '1')
+            console.log(`[look-timing] ${under.app}/${screen.name}-${lang}-${state}: open ${Date.now() - opening}`);
           try {
             if (state !== 'error' && screen.before) {
               await settled(page);
