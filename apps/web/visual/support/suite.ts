@@ -33,7 +33,9 @@ export function lookAtEveryScreen<S extends Pick<Screen, 'name' | 'states' | 'ma
           const opening = Date.now();
           const { context, page } = await under.open(browser, screen, lang, state);
           if (process.env.LOOK_TIMING === '1')
-            console.log(`[look-timing] ${under.app}/${screen.name}-${lang}-${state}: open ${Date.now() - opening}`);
+            console.log(
+              `[look-timing] ${under.app}/${screen.name}-${lang}-${state}: open ${Date.now() - opening}`,
+            );
           try {
             if (state !== 'error' && screen.before) {
               await settled(page);
