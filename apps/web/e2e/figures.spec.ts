@@ -125,8 +125,8 @@ for (const lang of LANGS) {
     await signIn(page, m, '/home', lang);
     await expect(page.locator('html')).toHaveAttribute('data-ready', 'home');
     const home = async (figure: string) =>
-      ((await page.locator(`[data-value="${figure}"]`).textContent()) ?? '').trim();
-    await expect(page.locator('[data-value="now_on_hold"]')).not.toHaveText('–');
+      ((await page.locator(`[data-figure="${figure}"] [data-part="value"]`).textContent()) ?? '').trim();
+    await expect(page.locator('[data-figure="now_on_hold"] [data-part="value"]')).not.toHaveText('–');
     const figures = {
       total_sales: await home('total_sales'),
       total_profit: await home('total_profit'),

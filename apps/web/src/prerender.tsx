@@ -8,7 +8,7 @@ import type { Lang } from '@dropdesk/contract/constants';
 import { renderToString } from 'react-dom/server';
 import { dateStyleOf } from './features/home/components/dates';
 import { HomeView } from './home/HomeView';
-import type { HomeTexts, Plural } from './home/ids';
+import type { HomeTexts, Plural } from './home/spec';
 import { numberStyleOf } from './lib/amount';
 import type { LoginTexts } from './login/ids';
 import { LoginView } from './login/LoginView';

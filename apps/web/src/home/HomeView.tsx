@@ -11,7 +11,9 @@ import { TABS } from '../app/tabs';
 import { homePaths, visitorsPath } from '../features/home/paths';
 import { nowPaths, orderFigurePaths } from '../lib/figures';
 import { paths } from '../lib/paths';
-import { CURVE_COLOURS, CURVE_LINES, type Figure, homeIds, RANGES } from './ids';
+import type { Figure } from './regions/figures';
+import type { Explained } from './regions/sheet';
+import { CURVE_COLOURS, CURVE_LINES, part, RANGES, region } from './spec';
 import { stylesheets } from './styles';
 
 const { tabs: tabStyles, chart, notice, ui, home: styles } = stylesheets;
@@ -24,7 +26,8 @@ const NONE = '–';
 
 /**
  * One figure: its label, its value and a line under it; a link to what it is made of, or a button
- * opening its explanation. The script writes the value and the line (`data-value`, `data-sub`).
+ * opening its explanation. The figures region (regions/figures.ts) finds it by `data-figure` and
+ * writes its `value` and `sub` parts; `figure` is one of that region's figures (`FIGURES`).
  */
 function FigureItem({
   figure,
@@ -39,15 +42,15 @@ function FigureItem({
   sub?: ReactNode;
   to?: string;
   /** The explanation this button opens (the credit score, the followers). */
-  explains?: 'credit' | 'followers';
+  explains?: Explained;
 }) {
   const inner = (
     <>
       <span className={styles.label}>{label}</span>
-      <strong className={styles.value} data-value={figure}>
+      <strong className={styles.value} {...part('value')}>
         {NONE}
       </strong>
-      <span className={styles.sub} data-sub={figure}>
+      <span className={styles.sub} {...part('sub')}>
         {sub ?? '\u00a0'}
       </span>
     </>
@@ -56,16 +59,16 @@ function FigureItem({
   return (
     <li>
       {to ? (
-        <a href={to} className={styles.figure} data-testid={testId} data-href={figure}>
+        <a href={to} className={styles.figure} data-testid={testId} data-figure={figure}>
           {inner}
         </a>
       ) : (
         <button
-          id={homeIds.explainer(explains ?? 'credit')}
           type="button"
           className={styles.figure}
           aria-haspopup="dialog"
           data-testid={testId}
+          data-figure={figure}
           data-explain={explains}
           disabled
         >
@@ -97,6 +100,10 @@ const SHORTCUTS = [
  * src/home/page.ts, a few kilobytes of script, fills it from the API (or at once from the last
  * figures kept on the phone) without React. Every link is a plain link into the app.
  *
+ * The script fills it region by region (regions/*.ts): each region's root is marked
+ * `{...region('figures')}` and the parts it writes `{...part('value')}` (spec.ts, typed on both
+ * sides). What no region writes (headings, shortcuts, icons) carries no mark.
+ *
  * It is drawn with the app's own stylesheets (the tab bar's, the screens' header, the home
  * feature's), so it looks like the app around it.
  */
@@ -113,7 +120,7 @@ export function HomeView({ t }: { t: Translate }) {
             <h1 className={ui.title}>{t('routes.home')}</h1>
             <span className={ui.headerSide}>
               <button
-                id={homeIds.refresh}
+                {...region('refresh')}
                 type="button"
                 className={ui.iconButton}
                 aria-label={t('common.refresh')}
@@ -132,14 +139,20 @@ export function HomeView({ t }: { t: Translate }) {
               </button>
             </span>
           </header>
-          <main className={ui.body} id={homeIds.main}>
-            <p id={homeIds.puller} className="home-puller" aria-hidden="true" hidden />
+          <main className={ui.body} {...region('main')}>
+            <p {...part('puller')} className="home-puller" aria-hidden="true" hidden />
 
-            <div className={notice.closed} role="status" data-testid="shop-closed" id={homeIds.closed} hidden>
+            <div
+              className={notice.closed}
+              role="status"
+              data-testid="shop-closed"
+              {...region('closed')}
+              hidden
+            >
               <p>
-                <strong data-text="closed" />
+                <strong {...part('closed-text')} />
               </p>
-              <p className={notice.reason} data-text="closed-reason" hidden />
+              <p className={notice.reason} {...part('closed-reason')} hidden />
               <a href={paths.service} className={notice.contact}>
                 {t('service.contact')}
               </a>
@@ -149,7 +162,7 @@ export function HomeView({ t }: { t: Translate }) {
               className={styles.notice}
               aria-labelledby="home-announcements"
               data-testid="announcements"
-              id={homeIds.announcements}
+              {...region('announcements')}
               hidden
             >
               <h2 id="home-announcements" className="visually-hidden">
@@ -159,12 +172,12 @@ export function HomeView({ t }: { t: Translate }) {
                 <SoundOutline />
               </span>
               <div className={styles.track}>
-                <ul className="visually-hidden" data-list="announcements" />
+                <ul className="visually-hidden" {...part('list')} />
                 <div
                   className={styles.marquee}
                   aria-hidden="true"
                   data-testid="marquee"
-                  data-list="marquee"
+                  {...part('marquee')}
                 />
               </div>
               <button
@@ -172,14 +185,14 @@ export function HomeView({ t }: { t: Translate }) {
                 className={styles.noticeToggle}
                 aria-pressed="false"
                 aria-label={t('home.announcements.pause')}
-                id={homeIds.pause}
+                {...part('pause')}
               >
-                <span data-icon="pause">
+                <span {...part('pause-icon')}>
                   <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
                     <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" fill="currentColor" />
                   </svg>
                 </span>
-                <span data-icon="play" hidden>
+                <span {...part('play-icon')} hidden>
                   <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
                     <path d="M3 1.5v11l9-5.5z" fill="currentColor" />
                   </svg>
@@ -187,17 +200,17 @@ export function HomeView({ t }: { t: Translate }) {
               </button>
             </section>
 
-            <p className={ui.center} role="status" id={homeIds.loading}>
+            <p className={ui.center} role="status" {...part('loading')}>
               {t('common.loading')}
             </p>
-            <div className={ui.center} role="alert" id={homeIds.failed} hidden>
-              <p data-text="failed" />
-              <button type="button" className={ui.secondaryButton} id={homeIds.retry}>
+            <div className={ui.center} role="alert" {...part('failed')} hidden>
+              <p {...part('failed-text')} />
+              <button type="button" className={ui.secondaryButton} {...part('retry')}>
                 {t('common.retry')}
               </button>
             </div>
 
-            <div id={homeIds.figures} aria-busy="true">
+            <div {...region('figures')} aria-busy="true">
               <section className={styles.hero} aria-labelledby="home-total">
                 <h2 id="home-total" className="visually-hidden">
                   {t('home.total.title')}
@@ -218,7 +231,7 @@ export function HomeView({ t }: { t: Translate }) {
                   <h2 id="home-today" className={styles.cardTitle}>
                     {t('home.today.title')}
                   </h2>
-                  <p className={styles.cardNote} data-testid="home-today-date" data-text="today" />
+                  <p className={styles.cardNote} data-testid="home-today-date" {...part('today')} />
                 </div>
                 <ul className={`${styles.figures} ${styles.grid3}`}>
                   <FigureItem figure="today_orders" label={t('figures.orders')} to={life.orders} />
@@ -288,7 +301,7 @@ export function HomeView({ t }: { t: Translate }) {
               </section>
             </div>
 
-            <section className={styles.card} aria-labelledby="home-curve" id={homeIds.curve}>
+            <section className={styles.card} aria-labelledby="home-curve" {...region('curve')}>
               <h2 id="home-curve" className={styles.cardTitleAlone}>
                 {t('home.curve.title')}
               </h2>
@@ -310,15 +323,15 @@ export function HomeView({ t }: { t: Translate }) {
                   </button>
                 ))}
               </fieldset>
-              <div data-part="curve-body">
-                <div className={chart.slot} data-part="slot">
-                  <p className={ui.center} role="status" data-part="slot-status">
+              <div {...part('curve-body')}>
+                <div className={chart.slot} {...part('slot')}>
+                  <p className={ui.center} role="status" {...part('slot-status')}>
                     {t('common.loading')}
                   </p>
-                  <div aria-hidden="true" data-testid="sales-chart" data-part="canvas" />
+                  <div aria-hidden="true" data-testid="sales-chart" {...part('canvas')} />
                 </div>
                 <div className={chart.legend} data-testid="curve-legend">
-                  <p className={chart.legendHead} data-part="legend-head">
+                  <p className={chart.legendHead} {...part('legend-head')}>
                     {'\u00a0'}
                   </p>
                   <ul>
@@ -341,7 +354,7 @@ export function HomeView({ t }: { t: Translate }) {
                     ))}
                   </ul>
                 </div>
-                <div className="visually-hidden" data-part="table" />
+                <div className="visually-hidden" {...part('table')} />
               </div>
             </section>
 
@@ -366,7 +379,7 @@ export function HomeView({ t }: { t: Translate }) {
         </div>
       </div>
 
-      <nav className={tabStyles.bar} aria-label={t('tabs.label')} id={homeIds.tabs}>
+      <nav className={tabStyles.bar} aria-label={t('tabs.label')} {...region('tabs')}>
         <ul className={tabStyles.list}>
           {TABS.map((tab) => {
             const current = tab.path === paths.home;
@@ -391,23 +404,23 @@ export function HomeView({ t }: { t: Translate }) {
         </ul>
       </nav>
 
-      {/* The explanation sheet's frame: page.ts fills a copy of it with the credit score's or the
-          followers' explanation and opens it as a modal dialog. */}
-      <template id={homeIds.sheet}>
+      {/* The explanation sheet's frame: the sheet region (regions/sheet.ts) fills a copy of it with
+          the credit score's or the followers' explanation and opens it as a modal dialog. */}
+      <template {...region('sheet')}>
         <dialog className="home-sheet" aria-labelledby="home-sheet-title">
           <div className={styles.sheetBody}>
             <div className={styles.sheetHead}>
-              {/* biome-ignore lint/a11y/useHeadingContent: a template's heading, given its title by page.ts before the sheet opens */}
+              {/* biome-ignore lint/a11y/useHeadingContent: a template's heading, given its title by regions/sheet.ts before the sheet opens */}
               <h2 id="home-sheet-title" className={styles.sheetTitle} />
-              <button type="button" className={ui.iconButton} aria-label={t('home.close')} data-close>
+              <button type="button" className={ui.iconButton} aria-label={t('home.close')} {...part('close')}>
                 <CloseOutline aria-hidden="true" />
               </button>
             </div>
-            <div data-part="sheet-content" />
+            <div {...part('sheet-content')} />
           </div>
         </dialog>
       </template>
-      <p id={homeIds.toast} className="page-toast" role="status" aria-live="polite" hidden />
+      <p {...region('toast')} className="page-toast" role="status" aria-live="polite" hidden />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 import { type ChartSpec, mountUPlot, X_SCALE, xAxis } from '../components/chart/uplot-core';
 import type { EchartPoint } from './api';
-import { CURVE_COLOURS, CURVE_HEIGHT as HEIGHT } from './ids';
+import { CURVE_COLOURS, CURVE_HEIGHT as HEIGHT } from './spec';
 
 /**
  * The sales curve drawn by uPlot (page.ts imports this module only once the curve's data is there,

@@ -156,7 +156,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     expect(screen.getByTestId('figure-visitors-today')).toHaveTextContent('Today8');
     expect(screen.getByTestId('figure-visitors-seven')).toHaveTextContent('7 days64');
     expect(screen.getByTestId('figure-visitors-thirty')).toHaveTextContent('30 days250');
-    expect(screen.getByText('Loading...', { selector: '#home-loading' })).not.toBeVisible();
+    expect(screen.getByText('Loading...', { selector: '[data-part="loading"]' })).not.toBeVisible();
     // The Home tab is in the bar, marked as the current one; the Order tab carries the badge.
     const tabs = screen.getByRole('navigation', { name: 'Main sections' });
     expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -276,7 +276,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     expect(screen.getByRole('table', { name: 'Orders, sales and visitors, 7 days' })).toBeInTheDocument();
     expect(drawCurve).not.toHaveBeenCalled();
     // Not "loading" while the answer is here: its sketch is drawn at once, a line a series.
-    const slot = document.querySelector('#home-curve-card [data-part="slot-status"]') as HTMLElement;
+    const slot = document.querySelector('[data-region="curve"] [data-part="slot-status"]') as HTMLElement;
     expect(slot).not.toBeVisible();
     const sketch = screen.getByTestId('sales-sketch');
     expect(sketch.querySelectorAll('polyline')).toHaveLength(3);
@@ -309,7 +309,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     // At once, before any answer: the kept figures (the currency comes with the config).
     const sales = screen.getByTestId('figure-total-sales');
     expect(sales).toHaveTextContent('999.00');
-    expect(screen.getByText('Loading...', { selector: '#home-loading' })).not.toBeVisible();
+    expect(screen.getByText('Loading...', { selector: '[data-part="loading"]' })).not.toBeVisible();
     await waitFor(() => expect(sales).toHaveTextContent('$999.00'));
     answer(newDashboard({ total_sales: '1500.00' }));
     await waitFor(() => expect(sales).toHaveTextContent('$1,500.00'));
@@ -426,7 +426,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side');
     // The figures' box no longer says it is loading (a screen reader would wait on it for ever).
-    const figures = document.getElementById('home-figures');
+    const figures = document.querySelector('[data-region="figures"]');
     expect(figures).not.toHaveAttribute('aria-busy');
     fail = false;
     await user.click(retry);

@@ -1,5 +1,5 @@
 import type { EchartPoint } from './api';
-import { CURVE_COLOURS } from './ids';
+import { CURVE_COLOURS } from './spec';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

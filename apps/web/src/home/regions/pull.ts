@@ -1,18 +1,17 @@
+import { type HomeContext, partOf, type Region } from './region';
+
 /**
- * Pull to refresh on the Home page, without a library: a touch that starts at the top of the page
- * and pulls down further than `THRESHOLD` refreshes when it is let go. `say` writes the puller's
- * line ('Pull down to refresh', 'Release to refresh'), or hides it with null. The header's refresh
- * button does the same for a keyboard or a screen reader, which can't pull.
+ * Pull to refresh on the Home page, without a library, in its main column (`data-region="main"`):
+ * a touch that starts at the top of the page and pulls down further than `THRESHOLD` refreshes
+ * when it is let go. Its `puller` part says so ('Pull down to refresh', 'Release to refresh').
+ * The header's refresh button does the same for a keyboard or a screen reader, which can't pull.
  */
 const THRESHOLD = 64;
 const MAX = 96;
 
-export function pullToRefresh(
-  area: HTMLElement,
-  puller: HTMLElement,
-  texts: { pulling: string; release: string; refreshing: string },
-  refresh: () => Promise<unknown>,
-): void {
+export function mountPull(area: HTMLElement, c: HomeContext, refresh: () => Promise<unknown>): void {
+  const puller = partOf(area, 'puller');
+  const texts = c.texts.pull;
   let start: number | null = null;
   let pulled = 0;
   let busy = false;
@@ -55,4 +54,14 @@ export function pullToRefresh(
   };
   area.addEventListener('touchend', () => void end());
   area.addEventListener('touchcancel', () => show(0));
+}
+
+/** The header's refresh button (`data-region="refresh"`): refreshes; disabled while a refresh runs. */
+export function mountRefresh(root: HTMLButtonElement, refresh: () => unknown): Region<boolean> {
+  root.addEventListener('click', () => void refresh());
+  return {
+    update(busy) {
+      root.disabled = busy;
+    },
+  };
 }

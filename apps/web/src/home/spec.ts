@@ -3,48 +3,65 @@ import type { DateStyle } from '../features/home/components/dates';
 import type { NumberStyle } from '../lib/amount';
 
 /**
- * What the Home page's markup (HomeView.tsx) and its script (page.ts) share: element ids, the
- * figures and the curve's lines, and the texts the script writes (built into the page per language).
+ * What the Home page's markup (HomeView.tsx) and its script (page.ts and its regions, regions/*.ts)
+ * share: the regions' names and the names of their parts, the curve's lines, and the texts the
+ * script writes (built into the page per language). No element ids: each region's root carries
+ * `data-region="<name>"`, and the region finds its parts inside it by `data-part="<name>"` (or by
+ * the key of a repeated child: `data-figure`, `data-range`, `data-legend`, `data-badge`). A name
+ * misspelt on either side is a type error.
  */
-export const homeIds = {
-  main: 'home-main',
-  refresh: 'home-refresh',
-  puller: 'home-puller',
-  closed: 'home-closed',
-  announcements: 'home-announcements-bar',
-  pause: 'home-announcements-pause',
-  loading: 'home-loading',
-  failed: 'home-failed',
-  retry: 'home-retry',
-  figures: 'home-figures',
-  curve: 'home-curve-card',
-  sheet: 'home-sheet',
-  toast: 'home-toast',
-  tabs: 'home-tabs',
-  texts: 'home-texts',
-  /** The button that opens an explanation: focus goes back to it when the sheet closes. */
-  explainer: (which: 'credit' | 'followers') => `home-explain-${which}`,
-};
 
-/** Home's figures, each with its place in the markup (`data-value`, `data-sub`). */
-export const FIGURES = [
-  'total_sales',
-  'total_profit',
-  'today_orders',
-  'today_sales',
-  'today_profit',
-  'now_in_escrow',
-  'now_on_hold',
-  'now_awaiting_pickup_cost',
-  'now_pending_topups',
-  'followers',
-  'rating',
-  'credit',
-  'visitors_today',
-  'visitors_seven',
-  'visitors_thirty',
-] as const;
-export type Figure = (typeof FIGURES)[number];
+/** The regions of the page, each filled by one module of regions/ (mounted by page.ts). */
+export type RegionName =
+  | 'main'
+  | 'refresh'
+  | 'closed'
+  | 'announcements'
+  | 'figures'
+  | 'curve'
+  | 'tabs'
+  | 'sheet'
+  | 'toast';
+
+/** The parts a region finds inside its root. */
+export type Part =
+  // main (regions/pull.ts, regions/status.ts)
+  | 'puller'
+  | 'loading'
+  | 'failed'
+  | 'failed-text'
+  | 'retry'
+  // closed (regions/closed.ts)
+  | 'closed-text'
+  | 'closed-reason'
+  // announcements (regions/announcements.ts)
+  | 'list'
+  | 'marquee'
+  | 'pause'
+  | 'pause-icon'
+  | 'play-icon'
+  // figures (regions/figures.ts): each figure's value and line under it, and today's date
+  | 'value'
+  | 'sub'
+  | 'today'
+  // curve (regions/curve.ts)
+  | 'curve-body'
+  | 'slot'
+  | 'slot-status'
+  | 'canvas'
+  | 'legend-head'
+  | 'table'
+  // sheet (regions/sheet.ts)
+  | 'sheet-content'
+  | 'close';
+
+/** A region's root in the markup: `<div {...region('figures')}>`. */
+export const region = (name: RegionName) => ({ 'data-region': name });
+/** A part of a region in the markup: `<strong {...part('value')}>`. */
+export const part = (name: Part) => ({ 'data-part': name });
+
+/** The page's texts (`HomeTexts`) are a JSON script of this id (scripts/prerender.mjs writes it). */
+export const TEXTS_ID = 'home-texts';
 
 /** The curve's ranges, in their order: the contract's (constants.ts, no zod). */
 export { ECHART_RANGES as RANGES } from '@dropdesk/contract/constants';
@@ -52,7 +69,7 @@ export { ECHART_RANGES as RANGES } from '@dropdesk/contract/constants';
 /** The sales curve's height in pixels: uPlot's (curve.ts) and the sketch drawn before it (sketch.ts). */
 export const CURVE_HEIGHT = 200;
 
-/** The sales curve's lines and their colours: the chart (curve.ts, lazy) and its legend. */
+/** The sales curve's lines and their colours: the chart (curve.ts, lazy), its legend and its table. */
 export const CURVE_LINES = ['sales', 'orders', 'visitors'] as const;
 export type CurveLine = (typeof CURVE_LINES)[number];
 export const CURVE_COLOURS: Record<CurveLine, string> = {
@@ -65,7 +82,7 @@ export const CURVE_COLOURS: Record<CurveLine, string> = {
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 /**
- * The texts page.ts writes, in the page's language, with their `{{placeholders}}` (picked from the
+ * The texts the regions write, in the page's language, with their `{{placeholders}}` (picked from the
  * app's locales at build by src/prerender.tsx).
  */
 export interface HomeTexts {
