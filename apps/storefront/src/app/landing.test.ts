@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api';
+import { i18n } from '../lib/i18n';
 import { knownShopLang } from '../lib/lang';
 import { fakeApi, ok, refused } from '../test/fake-api';
 import { productDetail, shopData } from '../test/render';
@@ -24,6 +25,27 @@ describe("the landing page's language (app/landing.ts)", () => {
     // The page's own first read takes the early answer: the shop is asked once.
     expect(await api('shop', { query: { shop: '901' } })).toMatchObject({ id: 901, lang: 'vi' });
     expect(calls.of('GET /store/shop')).toHaveLength(1);
+  });
+
+  it("fetches only the shop's language when its reply is quick (a Japanese browser on a Korean shop), and the browser's too, as a hedge, when the reply is slow", async () => {
+    browserSays('ja-JP', 'ja');
+    const has = (lang: string) => i18n.hasResourceBundle(lang, 'translation');
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    fakeApi({
+      'GET /store/shop': async (c) => {
+        const shop = Number(c.query.get('shop'));
+        if (shop === 903) await pause(700);
+        return ok(shopData({ id: shop, lang: shop === 903 ? 'th' : 'ko' }));
+      },
+      'GET /store/products': noProducts,
+    });
+    expect(has('ja')).toBe(false);
+    expect(await LANDING.start('/s/902')).toBe('ko');
+    await pause(600);
+    expect(has('ja')).toBe(false);
+    expect(await LANDING.start('/s/903')).toBe('th');
+    await pause(100);
+    expect(has('ja')).toBe(true);
   });
 
   it("starts at once in a shop's language seen before, and in the buyer's own choice on every shop", async () => {
