@@ -19,11 +19,6 @@ const KNOWN_KYSELY = [
     'moveOrder is one conditional UPDATE with its timeline row; its queries go to an orders transitions repository',
   ],
   ['modules/ledger/ledger.check.ts', 'the ledger checks are SQL sums by nature; they move with ledger.ts'],
-  [
-    'modules/dashboard/shop-stats.ts',
-    'the rollup writes; being changed for the rollup columns (another branch): moved after that lands',
-  ],
-  ['modules/dashboard/stats.check.ts', 'stats:check recomputes the rollups in SQL; moves with shop-stats.ts'],
 ];
 
 /**
@@ -38,8 +33,6 @@ const KNOWN_SQL_CALLS = [
     'post() and the balance reads are the money core (mutation-tested): its queries go to a ledger repository in a change of their own',
   ],
   ['modules/ledger/ledger.check.ts', 'see KNOWN_KYSELY'],
-  ['modules/dashboard/shop-stats.ts', 'see KNOWN_KYSELY'],
-  ['modules/dashboard/stats.check.ts', 'see KNOWN_KYSELY'],
 ];
 
 const KYSELY = 'node_modules/kysely/dist/esm/index.js';
