@@ -18,7 +18,6 @@ const KNOWN_KYSELY = [
     'modules/orders/transitions.ts',
     'moveOrder is one conditional UPDATE with its timeline row; its queries go to an orders transitions repository',
   ],
-  ['modules/ledger/ledger.check.ts', 'the ledger checks are SQL sums by nature; they move with ledger.ts'],
 ];
 
 /**
@@ -28,11 +27,6 @@ const KNOWN_KYSELY = [
 const KNOWN_SQL_CALLS = [
   ['cli/ops.ts', 'operator commands that read or fix rows directly'],
   ['modules/orders/transitions.ts', 'see KNOWN_KYSELY'],
-  [
-    'modules/ledger/ledger.ts',
-    'post() and the balance reads are the money core (mutation-tested): its queries go to a ledger repository in a change of their own',
-  ],
-  ['modules/ledger/ledger.check.ts', 'see KNOWN_KYSELY'],
 ];
 
 const KYSELY = 'node_modules/kysely/dist/esm/index.js';
