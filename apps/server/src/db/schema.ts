@@ -923,3 +923,5 @@ export type ShopUpdate = Updateable<ShopsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 /** The columns a change of an order sets (orders/transitions.ts). */
 export type OrderUpdate = Updateable<OrdersTable>;
+/** A new invitation code (registration; `ops invite:create`). */
+export type NewInvitationCode = Insertable<InvitationCodesTable>;
