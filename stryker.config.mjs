@@ -10,6 +10,8 @@ export default {
   mutate: [
     'apps/server/src/modules/ledger/ledger.ts',
     'apps/server/src/modules/ledger/ledger.check.ts',
+    // their statements (the guarded debit's `balance >= x`, the checks' conditions)
+    'apps/server/src/modules/ledger/ledger.repository.ts',
     'packages/contract/src/money.ts',
     'packages/contract/src/money-fields.ts',
     'apps/server/src/modules/wallet/withdrawal.service.ts',

@@ -6,13 +6,14 @@ import { inviteCodeField } from '@dropdesk/contract/account';
 import { adminRoutes } from '@dropdesk/contract/admin';
 import { isMessageKey } from '@dropdesk/contract/errors';
 import type { z } from 'zod';
+import { outboxRepository } from '../db/outbox';
 import { t } from '../i18n/t';
 import { iso } from '../lib/clock';
 import { newInviteCode } from '../lib/crypto';
 import { Refusal } from '../lib/refusal';
 import { OperatorsAdmin } from '../modules/admin';
 import { audit } from '../modules/audit';
-import { signHandoff } from '../modules/auth';
+import { platformInvites, signHandoff } from '../modules/auth';
 import { checkStats, rebuildStats } from '../modules/dashboard';
 import { checkLedger } from '../modules/ledger';
 import { OrderJobs } from '../modules/orders';
@@ -144,18 +145,15 @@ const commands: Record<string, Command> = {
       const maxUses = values['max-uses'] === undefined ? null : Number(values['max-uses']);
       if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1))
         throw new Error('--max-uses takes a whole number ≥ 1');
-      await db
-        .insertInto('invitation_codes')
-        .values({
-          code,
-          merchant_id: null,
-          created_by: null,
-          note: String(values.note ?? ''),
-          max_uses: maxUses,
-          revoked_at: null,
-          created_at: clock.now(),
-        })
-        .execute();
+      await platformInvites.create(db, {
+        code,
+        merchant_id: null,
+        created_by: null,
+        note: String(values.note ?? ''),
+        max_uses: maxUses,
+        revoked_at: null,
+        created_at: clock.now(),
+      });
       await audit(
         db,
         {
@@ -174,12 +172,7 @@ const commands: Record<string, Command> = {
   'invite:list': {
     usage: 'invite:list',
     async run({ db }) {
-      const rows = await db
-        .selectFrom('invitation_codes')
-        .selectAll()
-        .where('merchant_id', 'is', null)
-        .orderBy('created_at')
-        .execute();
+      const rows = await platformInvites.list(db);
       for (const r of rows) {
         console.log(
           `${r.code}\tuses ${r.uses}${r.max_uses ? `/${r.max_uses}` : ''}\t${r.revoked_at ? 'revoked' : 'active'}\t${r.note}`,
@@ -191,12 +184,7 @@ const commands: Record<string, Command> = {
     usage: 'outbox [--limit N]',
     async run({ db }, args) {
       const { values } = options(args, { limit: { type: 'string' } });
-      const rows = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(Number(values.limit ?? 20))
-        .execute();
+      const rows = await outboxRepository.latest(db, Number(values.limit ?? 20));
       for (const r of rows.reverse()) {
         const state = r.sent_at ? 'sent' : r.error ? `failed: ${r.error}` : 'not sent (no transport)';
         console.log(

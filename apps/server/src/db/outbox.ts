@@ -17,6 +17,11 @@ export const outboxRepository = {
     await db.updateTable('outbox').set({ sent_at: at, body }).where('id', '=', id).execute();
   },
 
+  /** The last `limit` messages written, newest first (`ops outbox`). */
+  latest(db: Db, limit: number) {
+    return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  },
+
   /** Records why a message's delivery failed. */
   async markFailed(db: Db, id: number, error: string): Promise<void> {
     await db.updateTable('outbox').set({ error }).where('id', '=', id).execute();

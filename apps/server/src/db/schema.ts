@@ -921,3 +921,7 @@ export type Shop = Selectable<ShopsTable>;
 export type ShopUpdate = Updateable<ShopsTable>;
 /** An order as read: the row every order rule (transitions, money, rollups, views) works on. */
 export type OrderRow = Selectable<OrdersTable>;
+/** The columns a change of an order sets (orders/transitions.ts). */
+export type OrderUpdate = Updateable<OrdersTable>;
+/** A new invitation code (registration; `ops invite:create`). */
+export type NewInvitationCode = Insertable<InvitationCodesTable>;

@@ -27,6 +27,16 @@ export const registrationRepository = {
     return !!taken;
   },
 
+  /** The platform's own invitation codes (no merchant's), oldest first. */
+  platformInviteCodes(db: Db) {
+    return db
+      .selectFrom('invitation_codes')
+      .selectAll()
+      .where('merchant_id', 'is', null)
+      .orderBy('created_at')
+      .execute();
+  },
+
   async insertInviteCode(db: Db | Tx, values: Insertable<InvitationCodesTable>): Promise<void> {
     await db.insertInto('invitation_codes').values(values).execute();
   },

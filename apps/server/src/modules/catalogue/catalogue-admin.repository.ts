@@ -10,7 +10,7 @@ import type {
   ProductsTable,
   ProductTextsTable,
 } from '../../db/schema';
-import { matchingProductIds } from './search';
+import { matchingProductIds } from './search.repository';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type CategoryNameRow = Selectable<CategoryNamesTable>;

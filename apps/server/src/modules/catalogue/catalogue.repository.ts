@@ -3,7 +3,7 @@ import type { Lang } from '@dropdesk/contract/constants';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { countUpTo, fetchPage, type PageOf, type Paging } from '../../db/paging';
-import { drivesNewest, matchingProductIds, searchRows } from './search';
+import { drivesNewest, matchingProductIds, searchRows } from './search.repository';
 
 /** What a merchant's catalogue reads filter on: all of it optional but the language. */
 export interface CatalogueFilter {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
 import { activeProducts, type CatalogueFilter } from './catalogue.repository';
-import { productTitleMatches } from './search';
+import { productTitleMatches } from './search.repository';
 
 /** A listing with what the catalogue says of its product today (cost in minor units). */
 export interface ListingRow {

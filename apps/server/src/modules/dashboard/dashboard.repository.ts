@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { accountKey } from '../ledger';
-import { ORDER_DELTA_COLUMNS } from './shop-stats';
+import { ORDER_DELTA_COLUMNS } from './rollup-columns';
 
 /**
  * The dashboard's reads: the rollups of shop-stats.ts and, for the ratings drill-down, the rated

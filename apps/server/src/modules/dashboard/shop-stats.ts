@@ -1,8 +1,9 @@
 import { LATE_PICKUP_HOURS } from '@dropdesk/contract/dashboard';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { costOf, earningsOf, inEscrow, isCostEstimated } from '../figures';
+import { ORDER_DELTA_COLUMNS, type OrdersDelta, type SlotDelta, type TotalsDelta } from './rollup-columns';
+import { addCredit, addSlot, addTotals, addVisitDay } from './shop-stats.repository';
 
 /**
  * The dashboard's per-shop rollups (migration 008, docs/dashboard.md "Rollups"), written in the
@@ -119,36 +120,6 @@ export function isFigureColumn(column: string): boolean {
   return FIGURE_SET.has(column);
 }
 
-/**
- * The orders basis's columns, in the slots and the totals alike: the sold orders (`orders`), the
- * paid ones (`paid`), the figures of every paid order, and (`unsold_*`, migration 018) the part of
- * them that is the orders refunded in full, so the list of the sold orders answers its sums from
- * the rollups too (their sales are always 0: refunded = total).
- */
-export const ORDER_DELTA_COLUMNS = [
-  'orders',
-  'paid',
-  'sales',
-  'refunded',
-  'cost',
-  'cost_estimated',
-  'profit',
-  'in_escrow',
-  'unsold_refunded',
-  'unsold_cost',
-  'unsold_cost_estimated',
-  'unsold_profit',
-  'unsold_in_escrow',
-] as const;
-type OrdersDelta = Record<(typeof ORDER_DELTA_COLUMNS)[number], number>;
-interface SlotDelta extends OrdersDelta {
-  visitors: number;
-}
-interface TotalsDelta extends OrdersDelta {
-  followers: number;
-  rating_sum: number;
-  rating_count: number;
-}
 const noOrders = (): OrdersDelta => Object.fromEntries(ORDER_DELTA_COLUMNS.map((c) => [c, 0])) as OrdersDelta;
 const noTotals = (): TotalsDelta => ({ ...noOrders(), followers: 0, rating_sum: 0, rating_count: 0 });
 const isZero = (d: object) => Object.values(d).every((v) => v === 0);
@@ -171,57 +142,6 @@ function deltaOf(paid: PaidFigures): OrdersDelta {
     unsold_profit: unsold(paid.profit),
     unsold_in_escrow: unsold(paid.inEscrow),
   };
-}
-
-/** `table.column + excluded.column` for each column: an upsert that adds its row to the kept one. */
-function addedUp(table: string, columns: readonly string[]) {
-  return Object.fromEntries(
-    columns.map((c) => [c, sql`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]),
-  );
-}
-const SLOT_ADDED = addedUp('shop_stat_slots', [...ORDER_DELTA_COLUMNS, 'visitors']);
-const TOTALS_ADDED = addedUp('shop_stats', [
-  ...ORDER_DELTA_COLUMNS,
-  'followers',
-  'rating_sum',
-  'rating_count',
-]);
-
-// Each writer adds to its row, creating it at the first event: one statement, and (PostgreSQL) the
-// row lock of the shop's row serialises two events of one shop without losing either.
-
-async function addSlot(tx: Db, merchantId: number, slot: number, d: SlotDelta): Promise<void> {
-  await tx
-    .insertInto('shop_stat_slots')
-    .values({ merchant_id: merchantId, slot, ...d })
-    .onConflict((oc) => oc.columns(['merchant_id', 'slot']).doUpdateSet(SLOT_ADDED))
-    .execute();
-}
-
-async function addTotals(tx: Db, merchantId: number, d: TotalsDelta): Promise<void> {
-  await tx
-    .insertInto('shop_stats')
-    .values({ merchant_id: merchantId, ...d })
-    .onConflict((oc) => oc.column('merchant_id').doUpdateSet(TOTALS_ADDED))
-    .execute();
-}
-
-async function addCredit(
-  tx: Db,
-  merchantId: number,
-  slot: number,
-  d: { late_pickups: number; refunds_lost: number },
-): Promise<void> {
-  await tx
-    .insertInto('shop_credit_slots')
-    .values({ merchant_id: merchantId, slot, ...d })
-    .onConflict((oc) =>
-      oc.columns(['merchant_id', 'slot']).doUpdateSet({
-        late_pickups: sql`shop_credit_slots.late_pickups + excluded.late_pickups`,
-        refunds_lost: sql`shop_credit_slots.refunds_lost + excluded.refunds_lost`,
-      }),
-    )
-    .execute();
 }
 
 /** The rollups' writers; each runs inside the transaction of its event. */
@@ -276,15 +196,7 @@ export const shopStats = {
   /** A visit counted (a new `shop_visits` row): its day's visitors, and its slot's for today's curve. */
   async visitCounted(tx: Db, visit: { merchantId: number; day: string; at: number }): Promise<void> {
     await addSlot(tx, visit.merchantId, slotOf(visit.at), { ...noOrders(), visitors: 1 });
-    await tx
-      .insertInto('shop_visit_days')
-      .values({ merchant_id: visit.merchantId, day: visit.day, visitors: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['merchant_id', 'day'])
-          .doUpdateSet({ visitors: sql`shop_visit_days.visitors + excluded.visitors` }),
-      )
-      .execute();
+    await addVisitDay(tx, visit.merchantId, visit.day);
   },
 
   /** A follow (+1) or unfollow (−1) that changed a `shop_follows` row. */

@@ -1,6 +1,7 @@
 import type { JournalType, MerchantAccountKind, PlatformAccountKind } from '@dropdesk/contract/ledger';
 import type { Db } from '../../db/database';
 import { Refusal } from '../../lib/refusal';
+import { ledgerRepository } from './ledger.repository';
 
 /**
  * The ledger: the one door money goes through. Every change of a balance is a journal of postings
@@ -48,29 +49,21 @@ export function accountKey(ref: AccountRef): string {
 /** The account's id, created on first use (merchant accounts start at 0). */
 export async function accountId(tx: Db, ref: AccountRef, at: number): Promise<number> {
   const key = accountKey(ref);
-  const found = await tx.selectFrom('accounts').select('id').where('key', '=', key).executeTakeFirst();
+  const found = await ledgerRepository.accountIdByKey(tx, key);
   if (found) return found.id;
-  await tx
-    .insertInto('accounts')
-    .values({
-      key,
-      merchant_id: 'platform' in ref ? null : ref.merchantId,
-      kind: 'platform' in ref ? ref.platform : ref.kind,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await tx.selectFrom('accounts').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+  await ledgerRepository.createAccount(tx, {
+    key,
+    merchant_id: 'platform' in ref ? null : ref.merchantId,
+    kind: 'platform' in ref ? ref.platform : ref.kind,
+    created_at: at,
+  });
+  const row = await ledgerRepository.accountIdByKeyOrThrow(tx, key);
   return row.id;
 }
 
 /** The cached balance (0 for an account never used). */
 export async function balanceOf(db: Db, ref: AccountRef): Promise<number> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('balance')
-    .where('key', '=', accountKey(ref))
-    .executeTakeFirst();
+  const row = await ledgerRepository.balanceByKey(db, accountKey(ref));
   return row?.balance ?? 0;
 }
 
@@ -110,52 +103,34 @@ export async function post(tx: Db, journal: JournalInput): Promise<PostedJournal
   }
   resolved.sort((a, b) => a.id - b.id);
 
-  const { id: journalId } = await tx
-    .insertInto('journals')
-    .values({
-      type: journal.type,
-      merchant_id: journal.merchantId,
-      ref_type: journal.ref?.type ?? null,
-      ref_id: journal.ref?.id ?? null,
-      reason: journal.reason ?? null,
-      operator_id: journal.operatorId ?? null,
-      created_at: journal.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id: journalId } = await ledgerRepository.insertJournal(tx, {
+    type: journal.type,
+    merchant_id: journal.merchantId,
+    ref_type: journal.ref?.type ?? null,
+    ref_id: journal.ref?.id ?? null,
+    reason: journal.reason ?? null,
+    operator_id: journal.operatorId ?? null,
+    created_at: journal.at,
+  });
 
   const posted: PostedJournal['postings'] = [];
   for (const line of resolved) {
     const guarded = !('platform' in line.account) && line.amount < 0;
     const debit = -line.amount;
     const updated = guarded
-      ? await tx
-          .updateTable('accounts')
-          .set((eb) => ({ balance: eb('balance', '-', debit) }))
-          .where('id', '=', line.id)
-          .where('balance', '>=', debit)
-          .returning('balance')
-          .executeTakeFirst()
-      : await tx
-          .updateTable('accounts')
-          .set((eb) => ({ balance: eb('balance', '+', line.amount) }))
-          .where('id', '=', line.id)
-          .returning('balance')
-          .executeTakeFirst();
+      ? await ledgerRepository.debitGuarded(tx, line.id, debit)
+      : await ledgerRepository.addToBalance(tx, line.id, line.amount);
     if (!updated) {
       const kind = 'platform' in line.account ? line.account.platform : line.account.kind;
       throw new Refusal('INSUFFICIENT_BALANCE', { account: kind });
     }
-    await tx
-      .insertInto('postings')
-      .values({
-        journal_id: journalId,
-        account_id: line.id,
-        amount: line.amount,
-        balance_after: updated.balance,
-        created_at: journal.at,
-      })
-      .execute();
+    await ledgerRepository.insertPosting(tx, {
+      journal_id: journalId,
+      account_id: line.id,
+      amount: line.amount,
+      balance_after: updated.balance,
+      created_at: journal.at,
+    });
     posted.push({ accountId: line.id, key: line.key, amount: line.amount, balanceAfter: updated.balance });
   }
   return { id: journalId, postings: posted };
@@ -180,18 +155,9 @@ export async function reverse(
   journalId: number,
   correction: { reason: string; operatorId?: number | null; at: number },
 ): Promise<PostedJournal> {
-  const original = await tx
-    .selectFrom('journals')
-    .select(['id', 'merchant_id'])
-    .where('id', '=', journalId)
-    .executeTakeFirst();
+  const original = await ledgerRepository.journalById(tx, journalId);
   if (!original) throw new LedgerError(`journal ${journalId} does not exist`);
-  const lines = await tx
-    .selectFrom('postings')
-    .innerJoin('accounts', 'accounts.id', 'postings.account_id')
-    .select(['accounts.merchant_id', 'accounts.kind', 'postings.amount'])
-    .where('postings.journal_id', '=', journalId)
-    .execute();
+  const lines = await ledgerRepository.postingsOfJournal(tx, journalId);
   return post(tx, {
     type: 'adjustment',
     merchantId: original.merchant_id,

@@ -34,7 +34,7 @@ function startsWith(db: Db, column: 'phone' | 'email', prefix: string) {
  * The ids of the merchants a search matches: its id (all digits), its phone or email from the start,
  * or its shop's name anywhere; each source read from its own index and the sources united.
  *
- * - Shop names: each engine's trigram index (shop/shop-search.ts), either case; a piece shorter than
+ * - Shop names: each engine's trigram index (shop/shop-search.repository.ts), either case; a piece shorter than
  *   a trigram is a scan of the names (as catalogue search).
  * - A phone typed without `+` also matches the same digits stored with one.
  */

@@ -1,25 +1,18 @@
 import type { OrderStatus } from '@dropdesk/contract/orders';
-import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import { isPostgres } from '../../db/engine';
-import type { OrderRow, OrdersTable } from '../../db/schema';
+import type { OrderRow, OrderUpdate } from '../../db/schema';
 import { notFound, Refusal } from '../../lib/refusal';
 import { isFigureColumn, setsFigureColumns, shopStats } from '../dashboard';
+import { type OrderScope, scoped, transitionsRepository } from './transitions.repository';
 
-/** Whose order a transition may touch: the shop's, the buyer's, or (operators, jobs) any. */
-export interface OrderScope {
-  merchantId?: number;
-  buyerId?: number;
-  /** sha256 of a guest's order link token. */
-  tokenHash?: string;
-}
+export { type OrderScope, scoped };
 
 export interface Transition {
   /** The statuses the order may be in; anything else is refused (see `refusal`). */
   from: readonly OrderStatus[];
   to: OrderStatus;
   /** Other columns the step sets (times, carrier, money columns). */
-  set?: Updateable<OrdersTable>;
+  set?: OrderUpdate;
   /**
    * What the columns `set` changes held before, when the step knows (a pickup: not picked, no cost
    * paid; a payment: not paid; settlement: nothing settled): the UPDATE requires them, so the row before the step is known
@@ -33,26 +26,6 @@ export interface Transition {
   operatorId?: number | null;
   /** The refusal when the order is in another status (default ORDER_STATUS_CHANGED). */
   refusal?: 'ORDER_STATUS_CHANGED' | 'ORDER_NOT_AWAITING_PICKUP';
-}
-
-/** Narrows an order query to a scope. */
-// biome-ignore lint/suspicious/noExplicitAny: shared by the UPDATE and SELECT builders of `orders`
-export function scoped<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: OrderScope): Q {
-  let q = query;
-  if (scope.merchantId !== undefined) q = q.where('merchant_id', '=', scope.merchantId);
-  if (scope.buyerId !== undefined) q = q.where('buyer_id', '=', scope.buyerId);
-  if (scope.tokenHash !== undefined) q = q.where('token_hash', '=', scope.tokenHash);
-  return q;
-}
-
-/**
- * The order as it is before a change that moves its figures, its row locked until the transaction
- * ends (PostgreSQL `for update`; SQLite has one writer, whose transaction nobody else's interleaves):
- * what the dashboard's rollups take away before adding what the changed row contributes.
- */
-function lockedRow(tx: Db, id: number, scope: OrderScope): Promise<OrderRow | undefined> {
-  const q = scoped(tx.selectFrom('orders').selectAll().where('id', '=', id), scope);
-  return (isPostgres(tx) ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /**
@@ -87,26 +60,13 @@ export async function moveOrder(
     Object.keys(step.set ?? {}).every((column) => !isFigureColumn(column) || was[column] !== undefined);
   let before: OrderRow | undefined;
   if (!known) {
-    before = await lockedRow(tx, id, scope);
+    before = await transitionsRepository.lockedRow(tx, id, scope);
     if (!before) throw notFound();
     if (!step.from.includes(before.status)) throw new Refusal(step.refusal ?? 'ORDER_STATUS_CHANGED');
   }
-  let update = scoped(
-    tx
-      .updateTable('orders')
-      .set({ ...step.set, status: step.to, updated_at: at })
-      .where('id', '=', id)
-      .where('status', 'in', [...step.from]),
-    scope,
-  );
-  for (const [column, value] of Object.entries(was))
-    update = update.where(sql.ref(column), value === null ? 'is' : '=', value);
-  const row = await update.returningAll().executeTakeFirst();
+  const row = await transitionsRepository.moveIfIn(tx, id, scope, step, was, at);
   if (!row) {
-    const exists = await scoped(
-      tx.selectFrom('orders').select('id').where('id', '=', id),
-      scope,
-    ).executeTakeFirst();
+    const exists = await transitionsRepository.existsIn(tx, id, scope);
     throw exists ? new Refusal(step.refusal ?? 'ORDER_STATUS_CHANGED') : notFound();
   }
   if (before) await shopStats.orderChanged(tx, before, row);
@@ -125,10 +85,13 @@ export async function recordEvent(
   note: string | null = null,
   operatorId: number | null = null,
 ): Promise<void> {
-  await tx
-    .insertInto('order_events')
-    .values({ order_id: orderId, status, note, operator_id: operatorId, at })
-    .execute();
+  await transitionsRepository.insertEvent(tx, {
+    order_id: orderId,
+    status,
+    note,
+    operator_id: operatorId,
+    at,
+  });
 }
 
 /**
@@ -140,19 +103,12 @@ export async function updateOrderIn(
   tx: Db,
   id: number,
   from: readonly OrderStatus[],
-  set: Updateable<OrdersTable>,
+  set: OrderUpdate,
   at: number,
   where: Partial<Pick<OrderRow, 'settlement' | 'refund_open'>> = {},
 ): Promise<OrderRow> {
-  const before = setsFigureColumns(set) ? await lockedRow(tx, id, {}) : undefined;
-  let update = tx
-    .updateTable('orders')
-    .set({ ...set, updated_at: at })
-    .where('id', '=', id)
-    .where('status', 'in', [...from]);
-  if (where.settlement !== undefined) update = update.where('settlement', '=', where.settlement);
-  if (where.refund_open !== undefined) update = update.where('refund_open', '=', where.refund_open);
-  const row = await update.returningAll().executeTakeFirst();
+  const before = setsFigureColumns(set) ? await transitionsRepository.lockedRow(tx, id, {}) : undefined;
+  const row = await transitionsRepository.updateIfIn(tx, id, from, set, at, where);
   if (!row) throw new Refusal('ORDER_STATUS_CHANGED');
   if (before) await shopStats.orderChanged(tx, before, row);
   return row;

@@ -2,7 +2,7 @@
 import { shopsRepository } from './shops.repository';
 
 export { ShopAdmin } from './shop-admin.service';
-export { type MerchantIds, shopNameMatches } from './shop-search';
+export { type MerchantIds, shopNameMatches } from './shop-search.repository';
 
 /** Shops' names by merchant (the console's order lists). */
 export const shopNames = { named: shopsRepository.named };

@@ -2,12 +2,12 @@ import { foldText } from '@dropdesk/contract/fold';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ShopsTable } from '../../db/schema';
-import { shopNameMatches } from './shop-search';
+import { shopNameMatches } from './shop-search.repository';
 
 /** Queries about shops and their closures; no rules here. */
 export const shopsRepository = {
   /**
-   * The merchants whose shop's name holds `keyword` (shop-search.ts), when there are at most `max` of
+   * The merchants whose shop's name holds `keyword` (shop-search.repository.ts), when there are at most `max` of
    * them (a list an order filter can name); otherwise the subquery itself, for a broad keyword.
    */
   async named(db: Db, keyword: string, max: number) {

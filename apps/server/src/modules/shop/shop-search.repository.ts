@@ -11,7 +11,7 @@ export type MerchantIds = SelectQueryBuilder<DB, any, { id: number }>;
 /**
  * The merchants whose shop's name holds `keyword`, whatever its case and accents (a subquery
  * selecting `id`), read from each engine's own trigram index over the folded names
- * (`shops.name_fold`, migrations 013 and 015, as catalogue titles in catalogue/search.ts): SQLite's
+ * (`shops.name_fold`, migrations 013 and 015, as catalogue titles in catalogue/search.repository.ts): SQLite's
  * FTS5 `shop_search` (the keyword as one phrase), PostgreSQL's pg_trgm index on `shops.name_fold`
  * (LIKE). A keyword shorter than a trigram holds none, so both engines then scan the names.
  */

@@ -1,0 +1,196 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AccountsTable, JournalsTable, PostingsTable } from '../../db/schema';
+
+type NewAccount = Insertable<AccountsTable>;
+type NewJournal = Insertable<JournalsTable>;
+type NewPosting = Insertable<PostingsTable>;
+
+// The ledger's queries (ledger.ts decides; ledger.check.ts reports): each statement as post() and
+// the checks have always run it, on the handle they are given.
+
+export const ledgerRepository = {
+  // --- post() and the balance reads -----------------------------------------------------------
+
+  accountIdByKey(tx: Db, key: string) {
+    return tx.selectFrom('accounts').select('id').where('key', '=', key).executeTakeFirst();
+  },
+
+  /** The account of `key`, created unless another transaction just did (then nothing happens). */
+  async createAccount(tx: Db, account: NewAccount): Promise<void> {
+    await tx
+      .insertInto('accounts')
+      .values(account)
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  },
+
+  accountIdByKeyOrThrow(tx: Db, key: string) {
+    return tx.selectFrom('accounts').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+  },
+
+  balanceByKey(db: Db, key: string) {
+    return db.selectFrom('accounts').select('balance').where('key', '=', key).executeTakeFirst();
+  },
+
+  insertJournal(tx: Db, journal: NewJournal) {
+    return tx.insertInto('journals').values(journal).returning('id').executeTakeFirstOrThrow();
+  },
+
+  /**
+   * A merchant account lowered by `debit` only if it holds that much: the conditional UPDATE that
+   * keeps every merchant balance at zero or above (undefined when it does not).
+   */
+  debitGuarded(tx: Db, accountId: number, debit: number) {
+    return tx
+      .updateTable('accounts')
+      .set((eb) => ({ balance: eb('balance', '-', debit) }))
+      .where('id', '=', accountId)
+      .where('balance', '>=', debit)
+      .returning('balance')
+      .executeTakeFirst();
+  },
+
+  /** An account raised (or, a platform account, lowered) by `amount`, unconditionally. */
+  addToBalance(tx: Db, accountId: number, amount: number) {
+    return tx
+      .updateTable('accounts')
+      .set((eb) => ({ balance: eb('balance', '+', amount) }))
+      .where('id', '=', accountId)
+      .returning('balance')
+      .executeTakeFirst();
+  },
+
+  async insertPosting(tx: Db, posting: NewPosting): Promise<void> {
+    await tx.insertInto('postings').values(posting).execute();
+  },
+
+  journalById(tx: Db, journalId: number) {
+    return tx
+      .selectFrom('journals')
+      .select(['id', 'merchant_id'])
+      .where('id', '=', journalId)
+      .executeTakeFirst();
+  },
+
+  postingsOfJournal(tx: Db, journalId: number) {
+    return tx
+      .selectFrom('postings')
+      .innerJoin('accounts', 'accounts.id', 'postings.account_id')
+      .select(['accounts.merchant_id', 'accounts.kind', 'postings.amount'])
+      .where('postings.journal_id', '=', journalId)
+      .execute();
+  },
+
+  // --- the checks (ledger.check.ts) -----------------------------------------------------------
+
+  /** Rows counted: journals, postings, accounts. */
+  counts(db: Db) {
+    return db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('journals').select(eb.fn.countAll().as('c')).as('journals'),
+        eb.selectFrom('postings').select(eb.fn.countAll().as('c')).as('postings'),
+        eb.selectFrom('accounts').select(eb.fn.countAll().as('c')).as('accounts'),
+      ])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Journals with fewer than two postings or postings not summing to 0. */
+  unbalancedJournals(db: Db) {
+    return db
+      .selectFrom('journals as j')
+      .leftJoin('postings as p', 'p.journal_id', 'j.id')
+      .select([
+        'j.id',
+        'j.type',
+        sql<number>`coalesce(sum(p.amount), 0)`.as('total'),
+        sql<number>`count(p.id)`.as('lines'),
+      ])
+      .groupBy(['j.id', 'j.type'])
+      .having((eb) => eb.or([eb(sql`coalesce(sum(p.amount), 0)`, '<>', 0), eb(sql`count(p.id)`, '<', 2)]))
+      .execute();
+  },
+
+  /** Accounts whose cached balance is not the sum of their postings. */
+  balanceDrift(db: Db) {
+    return db
+      .selectFrom('accounts as a')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('postings')
+            .select(['account_id', sql<number>`sum(amount)`.as('total')])
+            .groupBy('account_id')
+            .as('s'),
+        (join) => join.onRef('s.account_id', '=', 'a.id'),
+      )
+      .select(['a.id', 'a.key', 'a.balance', sql<number>`coalesce(s.total, 0)`.as('total')])
+      .where(sql<boolean>`a.balance <> coalesce(s.total, 0)`)
+      .execute();
+  },
+
+  /** Postings whose balance_after is not the previous one plus their amount (the first 100). */
+  brokenChain(db: Db) {
+    return db
+      .selectFrom(
+        db
+          .selectFrom('postings')
+          .select([
+            'id',
+            'account_id',
+            'amount',
+            'balance_after',
+            sql<number | null>`lag(balance_after) over (partition by account_id order by id)`.as('prev'),
+          ])
+          .as('c'),
+      )
+      .selectAll()
+      .where(sql<boolean>`coalesce(prev, 0) + amount <> balance_after`)
+      .limit(100)
+      .execute();
+  },
+
+  /** Merchant accounts below zero. */
+  negativeMerchantAccounts(db: Db) {
+    return db
+      .selectFrom('accounts')
+      .select(['key', 'balance'])
+      .where('merchant_id', 'is not', null)
+      .where('balance', '<', 0)
+      .execute();
+  },
+
+  /** All balances summed. */
+  balancesTotal(db: Db) {
+    return db
+      .selectFrom('accounts')
+      .select(sql<number>`coalesce(sum(balance), 0)`.as('total'))
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Withdrawal holds not equal to the pending withdrawals of their merchant (either side missing reads as 0). */
+  holdMismatches(db: Db) {
+    return db
+      .selectFrom('accounts as a')
+      .fullJoin(
+        (eb) =>
+          eb
+            .selectFrom('withdrawals')
+            .select(['merchant_id', sql<number>`sum(amount)`.as('pending')])
+            .where('status', '=', 'pending')
+            .groupBy('merchant_id')
+            .as('w'),
+        (join) => join.onRef('w.merchant_id', '=', 'a.merchant_id').on('a.kind', '=', 'withdraw_hold'),
+      )
+      .select([
+        'a.key',
+        'a.kind',
+        'w.merchant_id as w_merchant',
+        sql<number>`coalesce(a.balance, 0)`.as('held'),
+        sql<number>`coalesce(w.pending, 0)`.as('pending'),
+      ])
+      .where((eb) => eb.or([eb('a.kind', '=', 'withdraw_hold'), eb('a.kind', 'is', null)]))
+      .where(sql<boolean>`coalesce(a.balance, 0) <> coalesce(w.pending, 0)`)
+      .execute();
+  },
+};
