@@ -29,6 +29,11 @@ export default defineConfig({
       ? { outputFile: { json: `${process.env.VITEST_JSON_DIR}/console.json` } }
       : {}),
     environment: 'happy-dom',
+    // Three files at a time on two cores (vitest's default is the cores less one: one file at a
+    // time here). A screen test waits on the app's timers (a failed read is retried after a second)
+    // more than it computes: the merchant app's 45 files took 135 s on one worker, 92 on two, 72 on
+    // three (docs/testing.md "How long CI takes").
+    maxWorkers: 3,
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
