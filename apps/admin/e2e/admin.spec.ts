@@ -1,6 +1,6 @@
 import { api, registerMerchant } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
-import { consoleToken, newOperator, said, shot, signInConsole } from './support/console';
+import { consoleToken, findMerchant, newOperator, said, shot, signInConsole } from './support/console';
 
 test('two admins: one proposes a balance adjustment, the other approves it; self-approval is refused', async ({
   page,
@@ -13,8 +13,7 @@ test('two admins: one proposes a balance adjustment, the other approves it; self
   // The first admin proposes a credit from the merchant's page.
   await signInConsole(page, proposer);
   await page.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'ID, phone, email or shop name' }).fill(m.phone);
-  await page.keyboard.press('Enter');
+  await findMerchant(page, m.phone);
   await page.getByRole('link', { name: m.storeName }).click();
   await page.getByRole('button', { name: 'Propose a balance adjustment' }).click();
   const dialog = page.getByRole('dialog');

@@ -2,7 +2,7 @@ import { pickedUp, sellingMerchant } from '@dropdesk/test-kit/e2e/orders';
 import { operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
-import { newOperator, paidOrder, said, shot, signInConsole } from './support/console';
+import { findMerchant, newOperator, paidOrder, said, shot, signInConsole } from './support/console';
 
 test('a support operator ships an order step by step, ships another from a CSV, and closes a shop', async ({
   page,
@@ -55,8 +55,7 @@ test('a support operator ships an order step by step, ships another from a CSV, 
 
   // The merchant: found by shop name, its page, the shop closed with a reason.
   await page.getByRole('menuitem', { name: 'Merchants', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'ID, phone, email or shop name' }).fill(seller.storeName);
-  await page.keyboard.press('Enter');
+  await findMerchant(page, seller.storeName);
   await page.getByRole('link', { name: seller.storeName }).click();
   await expect(page.getByRole('heading', { name: new RegExp(seller.storeName) })).toBeVisible();
   await page.getByRole('tab', { name: 'Orders' }).click();

@@ -1,7 +1,7 @@
 import { LANGUAGE_NAMES } from '@dropdesk/contract/constants';
 import { api, DEMO, newMerchantDetails, ok, PNG } from '@dropdesk/test-kit/e2e/server';
 import { expect, type Page, test } from '@playwright/test';
-import { appStarted } from './support/app';
+import { appStarted, keptSession } from './support/app';
 import { LANGS, type Lang, msg, pageTitle } from './support/locales';
 
 /**
@@ -27,7 +27,7 @@ async function typePasscode(page: Page, testId: string, digits: string) {
 }
 
 async function tokenOf(page: Page): Promise<string | null> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}')?.state?.token ?? null);
+  return (await keptSession(page)).token ?? null;
 }
 
 async function logIn(page: Page, account: string, password: string) {

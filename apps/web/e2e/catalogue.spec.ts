@@ -12,7 +12,7 @@ import {
 import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { balanceOf, openTopUps, setPayPassword, toppedUp } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
-import { appStarted, signIn } from './support/app';
+import { appStarted, keptSession, signIn } from './support/app';
 import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 
 /**
@@ -129,9 +129,7 @@ for (const lang of LANGS) {
       const categories = page.getByRole('group', { name: msg(lang, 'catalogue.category') });
       await expect(categories.getByRole('button')).toHaveCount(12);
       await expect(page.getByTestId('product-card')).toHaveCount(20);
-      const token = await page.evaluate(
-        () => JSON.parse(localStorage.getItem('session') ?? '{}').state.token,
-      );
+      const token = (await keptSession(page)).token as string;
       // The merchant's search counts up to SEARCH_COUNT_CAP and says so; the operator's list
       // counts every product.
       const all = ok(

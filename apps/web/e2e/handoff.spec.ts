@@ -1,23 +1,13 @@
 import { registerMerchant, signHandoff } from '@dropdesk/test-kit/e2e/server';
 import { expect, test } from '@playwright/test';
+import { keptSession } from './support/app';
 
 /** Start-up handoff of the specification §2: ?data=&code=&mer=&path= from a partner site. */
 test('a partner handoff: unknown user keeps data for registration; a linked one lands on path', async ({
   page,
 }) => {
   const uid = `partner-${Date.now()}`;
-  // The session the app keeps, read again after a navigation that was under way (the login page
-  // cleans its address and may load again): a read that a navigation cut is not an answer.
-  const session = async (): Promise<{ handoffData?: string; token?: string }> => {
-    for (;;) {
-      try {
-        return await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state ?? {});
-      } catch (e) {
-        if (!String(e).includes('Execution context was destroyed')) throw e;
-        await page.waitForLoadState();
-      }
-    }
-  };
+  const session = () => keptSession(page);
 
   // No merchant linked to this partner user yet: status 0, data kept, parameters removed.
   const first = await signHandoff(uid);

@@ -1,7 +1,7 @@
 import { api, ok, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
 import { screenSettled } from '@dropdesk/test-kit/e2e/settled';
 import { expect, type Page, test } from '@playwright/test';
-import { appStarted, openLogin, signIn } from './support/app';
+import { appStarted, keptSession, openLogin, signIn } from './support/app';
 import { type Lang, msg, pageTitle, serverMsg } from './support/locales';
 
 /**
@@ -108,9 +108,7 @@ test('a token the server no longer knows logs out to /login with the server mess
   await page.goto('/personalInfo');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status')).toHaveText(/\S/);
-  expect(
-    await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state?.token),
-  ).toBeNull();
+  expect((await keptSession(page)).token ?? null).toBeNull();
 });
 
 test('invitation code: code, link, QR code, and copy', async ({ page, context }) => {

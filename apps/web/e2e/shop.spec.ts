@@ -4,7 +4,7 @@ import { admin, api, ok, operatorLogin, registerMerchant } from '@dropdesk/test-
 import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/app';
+import { keptSession, signIn } from './support/app';
 import { fmt, type Lang, msg, pageTitle, serverMsg, storeMsg } from './support/locales';
 
 /**
@@ -236,7 +236,7 @@ test('a closed shop: the merchant logs in again to a closed notice with the reas
   await expect(page.getByLabel(msg(lang, 'shop.name'))).toHaveCount(0);
   await shot(page, testInfo, `baseinfo-closed-${lang}`);
   // The server refuses the save itself, in the caller's language, and keeps the shop as it was.
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').state.token);
+  const token = (await keptSession(page)).token as string;
   const refused = await api('/merchant/merchant/store', {
     token,
     lang,

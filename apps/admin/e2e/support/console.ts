@@ -99,6 +99,20 @@ export async function inEnglish(page: Page) {
   });
 }
 
+/**
+ * Searches the merchants' list (the Merchants screen) for one merchant and waits for what a person
+ * waits for: the list of that search, one row, done loading. Clicking the shop's link in the list
+ * from before the search (where the newest merchant also stands) raced the search's answer: the
+ * rows were drawn again under the click, and the merchant's page never opened.
+ */
+export async function findMerchant(page: Page, search: string) {
+  await page.getByRole('searchbox', { name: 'ID, phone, email or shop name' }).fill(search);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('table').getByRole('rowgroup').last().getByRole('row')).toHaveCount(1);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
 /** The token the console keeps for its signed-in operator (localStorage `console-session`). */
 export async function consoleToken(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('console-session') ?? '{}').token as string);

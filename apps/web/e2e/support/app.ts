@@ -42,3 +42,27 @@ export async function signIn(page: Page, merchant: { token: string }, path = '/h
   );
   await page.goto(path);
 }
+
+/** What the app keeps in local storage under `session` (zustand persist), as far as the tests read it. */
+export interface KeptSession {
+  token?: string | null;
+  handoffData?: string | null;
+}
+
+/**
+ * The session the app keeps in this page's local storage. A read that a navigation under way cut
+ * ("Execution context was destroyed": the login page is a page of its own, and cleans its address)
+ * is not an answer: it is read again once the new page has loaded.
+ */
+export async function keptSession(page: Page): Promise<KeptSession> {
+  for (;;) {
+    try {
+      return await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('session') ?? '{}') as { state?: KeptSession }).state ?? {},
+      );
+    } catch (e) {
+      if (!String(e).includes('Execution context was destroyed')) throw e;
+      await page.waitForLoadState();
+    }
+  }
+}
