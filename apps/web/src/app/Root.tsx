@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
@@ -7,7 +7,11 @@ export interface RouteHandle {
   title?: string;
 }
 
-/** The page title is the translated title of the deepest route that has one. */
+/**
+ * The page title is the translated title of the deepest route that has one, set in the same commit
+ * as the screen it names (a layout effect): a passive effect ran a moment later, so the new screen
+ * could stand under the last one's title (a test that read it then failed under load).
+ */
 function useDocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -15,7 +19,7 @@ function useDocumentTitle() {
     | RouteHandle
     | undefined;
   const title = handle?.title ? t(handle.title) : '';
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title ? `${title} · Dropdesk` : 'Dropdesk';
   }, [title]);
 }
