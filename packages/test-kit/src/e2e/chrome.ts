@@ -17,5 +17,16 @@ export function chromePath(): string {
   return process.env.CHROME_PATH ?? (existsSync(SHELL) ? SHELL : FULL);
 }
 
-/** The switches every test browser starts with (no sandbox in a container, software drawing). */
-export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+/**
+ * The switches every test browser starts with: no sandbox in a container, software drawing, and
+ * V8's baseline tiers only (no Maglev, no TurboFan). A test page lives a few seconds, too short
+ * for optimized code to pay for its compiling, which ran on the other core: on the 89 screens in one
+ * language (six workers) the run's CPU fell from 441 to 374 s and its time from 226 to 194 s, with
+ * every picture the same (docs/testing.md "Where a look's time goes").
+ */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--js-flags=--no-opt --no-maglev',
+];
