@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { assertNoUnmockedCalls } from '@dropdesk/test-kit/fake-api';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { clearFlash } from '../lib/flash';
 import { navigation } from '../lib/http';
 import { resetAppQueryClient } from '../lib/query';
@@ -43,4 +43,11 @@ afterEach(() => {
     signInLoads.length = 0;
     clearFlash();
   }
+});
+
+// The test files of a worker share its modules (`isolate: false`, vite.config.ts): each file puts
+// back, when it ends, the globals it stubbed and the spies it set, for the next one.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
 import { resetCurrencyForTests } from '../lib/money';
 import { resetBuyerForTests } from '../lib/session';
@@ -26,4 +26,11 @@ afterEach(() => {
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
   }
+});
+
+// The test files of a worker share its modules (`isolate: false`, vite.config.ts): each file puts
+// back, when it ends, the globals it stubbed and the spies it set, for the next one.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { assertNoUnmockedCalls } from '@dropdesk/test-kit/fake-api';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { rememberCurrency } from '../lib/money';
 import { documentNavigation } from '../lib/navigation';
 import { resetAppQueryClient } from '../lib/query';
+import { useSession } from '../lib/session';
 import { loadToast, unmountImperativeRoots } from '../lib/toast';
 
 /** Where the app asked the browser to go with a full page load (the login page), newest last. */
@@ -39,4 +40,13 @@ afterEach(() => {
     sessionStorage.clear();
     pageLoads.length = 0;
   }
+});
+
+// The test files of a worker share its modules (`isolate: false`, vite.config.ts): each file puts
+// back, when it ends, what it may have changed for the next one (globals stubbed, spies, the
+// session kept in memory). A fresh module per file cost two thirds of the suite's CPU.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useSession.setState(useSession.getInitialState(), true);
 });
