@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 // A relative path: the config loader bundles it (the package name would be loaded as raw .ts).
-import { langOfCookie } from '../../packages/contract/src/constants';
+import { langOfPage } from '../../packages/contract/src/constants';
 import { keepStylesheets } from '../../tools/vite-keep-stylesheets';
 import { precompress } from '../../tools/vite-precompress';
 // @ts-expect-error: a plain .mjs build script, shared with scripts/prerender.mjs
@@ -31,7 +31,7 @@ function devOwnPages(): Plugin {
         if (req.method !== 'GET' || !page || url.searchParams.has('data')) return next();
         try {
           const { renderLogin, renderHome } = await server.ssrLoadModule('/src/prerender.tsx');
-          const lang = langOfCookie(req.headers.cookie);
+          const lang = langOfPage(req.url ?? '/', req.headers.cookie);
           const read = (file: string) => JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
           const messages = read(`./src/locales/${lang}.json`);
           const serverMessages = read(`../../packages/contract/messages/${lang}.json`);

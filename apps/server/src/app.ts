@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { langOfCookie } from '@dropdesk/contract/constants';
+import { langOfPage } from '@dropdesk/contract/constants';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -228,8 +228,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   // /login and /home are pages of their own (apps/web/src/login and src/home: prerendered per
   // language by apps/web/scripts/prerender.mjs, each with its own small script, not the app), in the
-  // language of the `lang` cookie the app mirrors from local storage; the default language without
-  // one. A partner's handoff (`?data=`) is the app's to run, so that one gets the app.
+  // language its address names (`?lang=`, the page loading itself again in the merchant's), else of
+  // the `lang` cookie the app mirrors from local storage, else the default language. A partner's handoff (`?data=`) is the app's to run, so that one gets the app.
   const prerendered = path.join(config.webDist, 'login');
   const homePages = path.join(config.webDist, 'home');
   if (hasWeb && fs.existsSync(homePages)) {
@@ -238,7 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         .type('text/html')
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie')
-        .sendFile(`${langOfCookie(request.headers.cookie)}.html`, homePages),
+        .sendFile(`${langOfPage(request.url, request.headers.cookie)}.html`, homePages),
     );
   }
   if (hasWeb && fs.existsSync(prerendered)) {
@@ -250,7 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.get('/login', { schema: { hide: true } }, (request, reply) => {
       if (new URLSearchParams(request.url.split('?')[1] ?? '').has('data'))
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      const lang = langOfCookie(request.headers.cookie);
+      const lang = langOfPage(request.url, request.headers.cookie);
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')

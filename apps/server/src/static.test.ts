@@ -112,6 +112,21 @@ describe(`prerendered /login and /home (${process.env.DATABASE_URL ? 'postgres' 
     }
   });
 
+  it.each([
+    ['names it over the cookie', '?lang=zh-CN', 'lang=en', 'zh-CN'],
+    ['names a language that does not exist: the cookie', '?lang=xx', 'lang=en', 'en'],
+    ['names a path: the cookie', '?lang=..%2Findex', undefined, 'vi'],
+  ])('sends /login and /home in the language their address %s', async (_, query, cookie, lang) => {
+    for (const [url, page] of [
+      [`/login${query}&redirect=/my`, 'login'],
+      [`/home${query}`, 'home'],
+    ]) {
+      const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(`<html lang="${lang}"><title>${page} ${lang}</title>`);
+    }
+  });
+
   it('still answers the other screens with index.html', async () => {
     const res = await t.app.inject({ url: '/register' });
     expect(res.body).toContain('<title>Dropdesk</title>');

@@ -45,6 +45,21 @@ export function langOfCookie(cookieHeader: string | undefined): Lang {
   return isLang(value) ? value : DEFAULT_LANG;
 }
 
+/** The query parameter a page of its own (/login, /home) names its language with when it loads itself again. */
+export const PAGE_LANG_PARAM = 'lang';
+
+/**
+ * The language to send a page of its own in (/login, /home): the one its address names
+ * (`?lang=`, the page loading itself again in the merchant's language), else the `lang` cookie's.
+ * The address comes first because a cookie written by the page just before it loads itself again
+ * may not have reached the browser's cookie store when the request leaves: the page then came in
+ * the old language, once in a repeated browser test (11-29).
+ */
+export function langOfPage(url: string, cookieHeader: string | undefined): Lang {
+  const named = new URLSearchParams(url.split('?')[1] ?? '').get(PAGE_LANG_PARAM);
+  return isLang(named) ? named : langOfCookie(cookieHeader);
+}
+
 export const REQUEST_TIMEOUT_MS = 99_999;
 export const LOADING_TOAST_MS = 2_000;
 export const PAY_PASSWORD_LENGTH = 6;

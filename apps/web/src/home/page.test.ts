@@ -482,6 +482,7 @@ describe('the Home page (no app, no React in the browser)', () => {
     };
     enhance(document, env);
     expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(env.reload).toHaveBeenCalledWith('vi');
     expect(document.cookie).toContain('lang=vi');
   });
 

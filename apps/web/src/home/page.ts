@@ -3,7 +3,7 @@ import { isLang, type Lang } from '@dropdesk/contract/constants';
 // stylesheet that scripts/prerender.mjs writes inline into the page.
 import '../app/global.css';
 import { setFlash, takeFlash } from '../lib/flash';
-import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
+import { dropPageLangParam, LANG_STORAGE_KEY, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
 import { paths } from '../lib/paths';
 import { clearSession, readSession, updateSession } from '../lib/session-storage';
 import { clearSnapshots, readSnapshot, writeSnapshot } from '../lib/snapshot';
@@ -54,8 +54,8 @@ const SNAPSHOT = { dashboard: 'dashboard-v1', currency: 'currency-v1', affiche: 
 export interface PageEnv {
   /** Opens another address with a full page load (the login page). */
   go: (url: string) => void;
-  /** Reloads this page (the language: the server sends it in the cookie's). */
-  reload: () => void;
+  /** Loads this page again in a language (the server sends it in the one its address names). */
+  reload: (lang: Lang) => void;
   /** The curve's drawing (uPlot, loaded on first use); replaceable in tests, where there is no canvas. */
   drawCurve: () => Promise<typeof import('./curve')>;
   fetch?: typeof fetch;
@@ -63,7 +63,7 @@ export interface PageEnv {
 
 const browserEnv: PageEnv = {
   go: (url) => window.location.replace(url),
-  reload: () => window.location.reload(),
+  reload: (lang) => loadPageIn(lang),
   drawCurve: () => import('./curve'),
 };
 
@@ -93,10 +93,11 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   ) {
     sessionStorage.setItem('lang-reload', '1');
     storeLang(wanted);
-    env.reload();
+    env.reload(wanted);
     return true;
   }
   sessionStorage.removeItem('lang-reload');
+  dropPageLangParam();
   storeLang(lang);
 
   // No session: the login page, with its message, and back here after.

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from '@dropdesk/contract/constants';
+import { DEFAULT_LANG, type Lang, PAGE_LANG_PARAM } from '@dropdesk/contract/constants';
 import { readLang, writeLang, writeLangCookie } from '@dropdesk/web-kit/lang-storage';
 
 /** The key the specification keeps the chosen language under in local storage. */
@@ -21,3 +21,22 @@ export function storeLang(lang: Lang): void {
  * the source of truth (the specification's); the cookie follows it on every start.
  */
 export const mirrorLangCookie = (lang: Lang): void => writeLangCookie(LANG_STORAGE_KEY, lang);
+
+/**
+ * Loads a page of its own (/login, /home) again in `lang`: its address names the language
+ * (`?lang=`, read by the server before the cookie), so the page comes in it even when the cookie
+ * just written has not reached the browser's cookie store yet.
+ */
+export function loadPageIn(lang: Lang): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set(PAGE_LANG_PARAM, lang);
+  window.location.replace(url.toString());
+}
+
+/** Takes `?lang=` out of the address once the page has come in it: the merchant's choice lives in storage. */
+export function dropPageLangParam(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(PAGE_LANG_PARAM)) return;
+  url.searchParams.delete(PAGE_LANG_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}

@@ -170,6 +170,8 @@ describe('the login page (no app, no React in the browser)', () => {
     expect(localStorage.getItem('lang')).toBe('vi');
     expect(document.cookie).toContain('lang=vi');
     expect(env.reload).toHaveBeenCalledTimes(1);
+    // The address names the language: the cookie just written may not be in the store yet.
+    expect(env.reload).toHaveBeenCalledWith('vi');
   });
 
   it('shows a message left by the app (a session that ended), and loads the page in the stored language once', async () => {
@@ -181,10 +183,18 @@ describe('the login page (no app, no React in the browser)', () => {
     localStorage.setItem('lang', 'ja');
     const env = openPage();
     expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(env.reload).toHaveBeenCalledWith('ja');
     expect(document.cookie).toContain('lang=ja');
     // The server still answered in English (no cookie support): no second reload, no loop.
     const again = openPage();
     expect(again.reload).not.toHaveBeenCalled();
+  });
+
+  it('takes the language the server was asked for out of the address, and keeps the rest', () => {
+    mockApi({});
+    localStorage.setItem('lang', 'en');
+    openPage('?redirect=%2Fmy&lang=en');
+    expect(window.location.pathname + window.location.search).toBe('/login?redirect=%2Fmy');
   });
 
   it('fetches the app while the merchant types, so home opens at once', async () => {

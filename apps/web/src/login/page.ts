@@ -10,7 +10,7 @@ import '../app/global.css';
 import ui from '../components/ui.module.css';
 import '../features/auth/components/auth.module.css';
 import { setFlash, takeFlash } from '../lib/flash';
-import { LANG_STORAGE_KEY, storedLang, storeLang } from '../lib/lang-storage';
+import { dropPageLangParam, LANG_STORAGE_KEY, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
 import { HOME_PATH, safePath } from '../lib/paths';
 import { writeSession } from '../lib/session-storage';
 import { ids, type LoginTexts } from './ids';
@@ -31,13 +31,13 @@ type Field = 'account' | 'password' | 'captcha';
 export interface PageEnv {
   /** Opens another address with a full page load (the app, or this page again). */
   go: (url: string) => void;
-  /** Reloads this page (a language switch: the server sends it in the new language). */
-  reload: () => void;
+  /** Loads this page again in a language (a language switch: the server sends it in that one). */
+  reload: (lang: Lang) => void;
 }
 
 const browserEnv: PageEnv = {
   go: (url) => window.location.replace(url),
-  reload: () => window.location.reload(),
+  reload: (lang) => loadPageIn(lang),
 };
 
 /** Wires the page up; answers false when the markup is not the login page's. */
@@ -59,10 +59,11 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   ) {
     sessionStorage.setItem('lang-reload', '1');
     storeLang(wanted);
-    env.reload();
+    env.reload(wanted);
     return true;
   }
   sessionStorage.removeItem('lang-reload');
+  dropPageLangParam();
   storeLang(pageLang);
 
   const input = (name: Field) => byId<HTMLInputElement>(ids.input(name)) as HTMLInputElement;
@@ -213,7 +214,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
         dialog.close();
         if (lang === pageLang) return;
         storeLang(lang);
-        env.reload();
+        env.reload(lang);
       });
       item.append(choose);
       list.append(item);
