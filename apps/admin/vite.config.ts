@@ -37,8 +37,8 @@ export default defineConfig({
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // The files of a worker share its modules: importing React, the UI kit and the app again for
-    // each file was most of the suite's CPU (console 91 core-s against 56, storefront 39 against 15,
-    // 2026-11-29). src/test/setup.ts puts back after each file what a file may change.
+    // each file was most of the suite's CPU (91 core-s against 66, 2026-11-29). src/test/setup.ts
+    // puts back after each file what a file may change.
     isolate: false,
     testTimeout: 60_000,
     server: {

@@ -34,8 +34,8 @@ export default defineConfig({
     setupFiles: ['./src/test/single-react.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // The files of a worker share its modules: importing React, the UI kit and the app again for
-    // each file was most of the suite's CPU (console 91 core-s against 56, storefront 39 against 15,
-    // 2026-11-29). src/test/setup.ts puts back after each file what a file may change.
+    // each file was most of the suite's CPU (39 core-s against 18, 2026-11-29). src/test/setup.ts
+    // puts back after each file what a file may change.
     isolate: false,
     // A screen test takes 1–4 s alone and over 5 s (vitest's default limit) on a loaded machine: the
     // limit is a guard against a hung test, not a wait, so it is the console's generous one.

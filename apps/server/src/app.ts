@@ -229,7 +229,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // /login and /home are pages of their own (apps/web/src/login and src/home: prerendered per
   // language by apps/web/scripts/prerender.mjs, each with its own small script, not the app), in the
   // language its address names (`?lang=`, the page loading itself again in the merchant's), else of
-  // the `lang` cookie the app mirrors from local storage, else the default language. A partner's handoff (`?data=`) is the app's to run, so that one gets the app.
+  // the `lang` cookie the app mirrors from local storage, else the default language (contract
+  // `langOfPage`). A partner's handoff (`?data=`) is the app's to run, so that one gets the app.
   const prerendered = path.join(config.webDist, 'login');
   const homePages = path.join(config.webDist, 'home');
   if (hasWeb && fs.existsSync(homePages)) {

@@ -29,8 +29,7 @@ afterEach(() => {
 });
 
 // The test files of a worker share its modules (`isolate: false`, vite.config.ts): each file puts
-// back, when it ends, the globals it stubbed and the spies it set, for the next one.
+// back, when it ends, the spies it set, for the next one (stubbed globals go after each test).
 afterAll(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -3,7 +3,7 @@ import { isLang, type Lang } from '@dropdesk/contract/constants';
 // stylesheet that scripts/prerender.mjs writes inline into the page.
 import '../app/global.css';
 import { setFlash, takeFlash } from '../lib/flash';
-import { dropPageLangParam, LANG_STORAGE_KEY, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
+import { inStoredLang, loadPageIn, storedLang } from '../lib/lang-storage';
 import { paths } from '../lib/paths';
 import { clearSession, readSession, updateSession } from '../lib/session-storage';
 import { clearSnapshots, readSnapshot, writeSnapshot } from '../lib/snapshot';
@@ -63,7 +63,7 @@ export interface PageEnv {
 
 const browserEnv: PageEnv = {
   go: (url) => window.location.replace(url),
-  reload: (lang) => loadPageIn(lang),
+  reload: loadPageIn,
   drawCurve: () => import('./curve'),
 };
 
@@ -83,22 +83,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const texts = JSON.parse(textsEl.textContent ?? '{}') as HomeTexts;
   const lang: Lang = isLang(doc.documentElement.lang) ? doc.documentElement.lang : storedLang();
 
-  // Local storage holds the merchant's language; the page came in the cookie's. When they differ,
-  // set the cookie and load the page in the right one (once).
-  const wanted = storedLang();
-  if (
-    wanted !== lang &&
-    localStorage.getItem(LANG_STORAGE_KEY) !== null &&
-    !sessionStorage.getItem('lang-reload')
-  ) {
-    sessionStorage.setItem('lang-reload', '1');
-    storeLang(wanted);
-    env.reload(wanted);
-    return true;
-  }
-  sessionStorage.removeItem('lang-reload');
-  dropPageLangParam();
-  storeLang(lang);
+  if (!inStoredLang(lang, env.reload)) return true;
 
   // No session: the login page, with its message, and back here after.
   const session = readSession();

@@ -33,10 +33,35 @@ export function loadPageIn(lang: Lang): void {
   window.location.replace(url.toString());
 }
 
-/** Takes `?lang=` out of the address once the page has come in it: the merchant's choice lives in storage. */
-export function dropPageLangParam(): void {
+/** Session storage's mark of a page loading itself again in the stored language (at most once). */
+const RELOADING = 'lang-reload';
+
+/**
+ * A page of its own (/login, /home) in the merchant's language. Local storage holds their choice;
+ * the page came in the one its address or the `lang` cookie named. When they differ (cookies
+ * cleared, another device's cookie), stores the choice and loads the page again in it, once (a
+ * server that still answers in another language is not asked again): answers false, the page
+ * goes no further. Otherwise takes `?lang=` out of the address, remembers the page's language and
+ * answers true.
+ */
+export function inStoredLang(pageLang: Lang, reload: (lang: Lang) => void): boolean {
+  const wanted = storedLang();
+  if (
+    wanted !== pageLang &&
+    localStorage.getItem(LANG_STORAGE_KEY) !== null &&
+    !sessionStorage.getItem(RELOADING)
+  ) {
+    sessionStorage.setItem(RELOADING, '1');
+    storeLang(wanted);
+    reload(wanted);
+    return false;
+  }
+  sessionStorage.removeItem(RELOADING);
   const url = new URL(window.location.href);
-  if (!url.searchParams.has(PAGE_LANG_PARAM)) return;
-  url.searchParams.delete(PAGE_LANG_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (url.searchParams.has(PAGE_LANG_PARAM)) {
+    url.searchParams.delete(PAGE_LANG_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  storeLang(pageLang);
+  return true;
 }

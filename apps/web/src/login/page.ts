@@ -10,7 +10,7 @@ import '../app/global.css';
 import ui from '../components/ui.module.css';
 import '../features/auth/components/auth.module.css';
 import { setFlash, takeFlash } from '../lib/flash';
-import { dropPageLangParam, LANG_STORAGE_KEY, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
+import { inStoredLang, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
 import { HOME_PATH, safePath } from '../lib/paths';
 import { writeSession } from '../lib/session-storage';
 import { ids, type LoginTexts } from './ids';
@@ -37,7 +37,7 @@ export interface PageEnv {
 
 const browserEnv: PageEnv = {
   go: (url) => window.location.replace(url),
-  reload: (lang) => loadPageIn(lang),
+  reload: loadPageIn,
 };
 
 /** Wires the page up; answers false when the markup is not the login page's. */
@@ -49,22 +49,7 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
   const texts = JSON.parse(textsEl.textContent ?? '{}') as LoginTexts;
   const pageLang: Lang = isLang(doc.documentElement.lang) ? doc.documentElement.lang : storedLang();
 
-  // Local storage holds the merchant's language; the page came in the cookie's. When they differ
-  // (cookies cleared, another device's cookie), set the cookie and load the page in the right one.
-  const wanted = storedLang();
-  if (
-    wanted !== pageLang &&
-    localStorage.getItem(LANG_STORAGE_KEY) !== null &&
-    !sessionStorage.getItem('lang-reload')
-  ) {
-    sessionStorage.setItem('lang-reload', '1');
-    storeLang(wanted);
-    env.reload(wanted);
-    return true;
-  }
-  sessionStorage.removeItem('lang-reload');
-  dropPageLangParam();
-  storeLang(pageLang);
+  if (!inStoredLang(pageLang, env.reload)) return true;
 
   const input = (name: Field) => byId<HTMLInputElement>(ids.input(name)) as HTMLInputElement;
   const submit = byId<HTMLButtonElement>(ids.submit) as HTMLButtonElement;
