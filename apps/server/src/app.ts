@@ -25,6 +25,7 @@ import { allianceRoutes } from './modules/alliance/alliance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { adminCatalogueRoutes } from './modules/catalogue/admin-catalogue.routes';
 import { productRoutes } from './modules/catalogue/product.routes';
+import { chainRoutes, chainWatcherPlugin } from './modules/chain';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(uploadRoutes);
   await app.register(adminRoutes);
   await app.register(walletRoutes);
+  await app.register(chainRoutes);
   await app.register(kycRoutes);
   await app.register(reportsRoutes);
   await app.register(adminCatalogueRoutes);
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(overviewRoutes);
   await app.register(merchantsAdminRoutes);
   await app.register(orderJobsPlugin);
+  await app.register(chainWatcherPlugin);
   await app.register(testClockRoutes);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.

@@ -68,6 +68,11 @@ export interface Config {
    * (`OVERVIEW_MAX_AGE_SECONDS`, default 30; 0 = computed for every read): docs/console-api.md.
    */
   overviewMaxAgeMs: number;
+  /**
+   * How often the chain watcher reads the watched networks' new blocks (`CHAIN_WATCH_SECONDS`,
+   * default 5; 0 = never, for tests), in one instance at a time per network (docs/wallet.md).
+   */
+  chainWatchMs: number;
   /** Orders (docs/orders.md): how the storefront's buyers pay and when unpaid orders lapse. */
   orders: {
     /** `PAYMENT_PROVIDER`: `test` (the default, marked as test mode everywhere it shows). */
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
     overviewMaxAgeMs:
       positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
+    chainWatchMs: positiveNumber(env.CHAIN_WATCH_SECONDS, 5, 'CHAIN_WATCH_SECONDS', true) * 1_000,
     orders: {
       paymentProvider: paymentProviderOf(env.PAYMENT_PROVIDER),
       webhookSecret:

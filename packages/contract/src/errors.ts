@@ -60,6 +60,11 @@ export const ERROR_KEYS = [
   'ACCOUNT_NUMBER_INVALID',
   'METHOD_UNAVAILABLE',
   'PASSWORD_UNCHANGED',
+  // chain deposits
+  'NETWORK_WATCHED',
+  'CREDITED_BY_CHAIN',
+  'XPUB_LOCKED',
+  'WATCHER_UNAVAILABLE',
   // catalogue, levels and listing
   'SELECT_PRODUCT',
   'LEVEL_NOT_NEXT',
@@ -126,6 +131,7 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_NEGATIVE',
   'FIELD_AMOUNT_TOO_BIG',
   'FIELD_REFERENCE_RULE',
+  'FIELD_XPUB',
   // CSV import: a category cell that names none, or two
   'FIELD_CATEGORY_UNKNOWN',
   'FIELD_CATEGORY_AMBIGUOUS',
@@ -147,6 +153,8 @@ export const REASON_MESSAGE_KEYS = [
   'REASON_VOUCHER_UNREADABLE',
   'REASON_AMOUNT_MISMATCH',
   'REASON_NOT_RECEIVED',
+  // not an operator's: the chain watcher's, when a transfer's block left the chain before it was credited
+  'REASON_CHAIN_DROPPED',
   'REASON_DUPLICATE',
   'REASON_REFERENCE_MISSING',
   // withdrawals

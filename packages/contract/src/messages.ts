@@ -28,6 +28,10 @@ import { idField } from './wallet';
 export const NOTICE_KINDS = [
   'recharge_approved',
   'recharge_rejected',
+  // a chain transfer to the merchant's own address: credited after its confirmations (params
+  // order_no, amount, network, confirmations), or dropped from the chain before that (order_no, amount)
+  'recharge_credited',
+  'recharge_dropped',
   'withdrawal_approved',
   'withdrawal_rejected',
   'kyc_verified',

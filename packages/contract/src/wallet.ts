@@ -81,6 +81,37 @@ export const depositNetwork = z.object({
   address: z.string(),
 });
 
+/**
+ * A network on the merchant's chain deposit screen. `own`: the address is this merchant's own, the
+ * chain watcher credits what arrives there after `confirmations` (no voucher, no review); otherwise
+ * it is the platform's shared address and the merchant declares the top-up with a voucher.
+ */
+export const merchantDepositNetwork = depositNetwork.extend({
+  own: z.boolean(),
+  confirmations: z.number().int(),
+  /** The token's contract on the network (own addresses only): what to send, and nothing else. */
+  token_contract: z.string().nullable(),
+});
+
+/** A watched transfer's facts on its top-up record; null for a declared (voucher) top-up. */
+export const chainFacts = z.object({
+  tx_hash: z.string(),
+  log_index: z.number().int(),
+  block: z.number().int(),
+  from: z.string(),
+  /** The exact amount sent, in the token's units ("100.123456"); `amount` is it in cents, cut down. */
+  token_amount: z.string(),
+  /** How many blocks have it (its own included), counted up to `required`. */
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  /**
+   * Confirmed, but below the minimum top-up: it waits, and is credited (with the others waiting)
+   * once this merchant's waiting transfers reach the minimum.
+   */
+  below_minimum: z.boolean(),
+});
+export type ChainFacts = z.infer<typeof chainFacts>;
+
 export const rechargeItem = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -91,7 +122,10 @@ export const rechargeItem = z.object({
   amount: moneyOut,
   status: z.enum(REVIEW_STATUSES),
   reason: z.string().nullable(),
-  voucher_url: z.string(),
+  /** The merchant's proof of a declared top-up; null for a transfer the chain watcher saw. */
+  voucher_url: z.string().nullable(),
+  /** A watched transfer's facts (chain top-ups to the merchant's own address); null otherwise. */
+  chain: chainFacts.nullable(),
   created_at: isoTime,
   resolved_at: isoTime.nullable(),
 });
@@ -265,10 +299,11 @@ export const walletSettingsBody = z.strictObject({
 export const walletRoutes = {
   getBlockchain: defineRoute({
     ...walletPaths.getBlockchain,
-    summary: "Chain deposit: the networks and the platform's address on each, and the notes",
+    summary:
+      "Chain deposit: the networks, each with the merchant's own address (watched, credited by the chain) or the platform's, and the notes",
     refusals: [],
     data: z.object({
-      networks: z.array(depositNetwork),
+      networks: z.array(merchantDepositNetwork),
       confirmations: z.number().int(),
       unsupported: z.array(z.enum(UNSUPPORTED_DEPOSIT_SOURCES)),
       min_topup: moneyOut,
@@ -286,6 +321,7 @@ export const walletRoutes = {
       'UPLOAD_INVALID',
       'METHOD_UNAVAILABLE',
       'NETWORK_UNAVAILABLE',
+      'NETWORK_WATCHED',
       'VOUCHER_USED',
     ],
     body: rechargeBody,
@@ -305,8 +341,8 @@ export const walletRoutes = {
   rechargeCancel: defineRoute({
     ...walletPaths.rechargeCancel,
     writes: true,
-    summary: 'Cancel a pending top-up',
-    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    summary: 'Cancel a pending top-up (not one the chain credits)',
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED', 'CREDITED_BY_CHAIN'],
     body: idBody,
     data: rechargeItem,
   }),
@@ -379,7 +415,7 @@ export const adminWalletRoutes = {
     roles: REVIEWERS,
     idempotent: true,
     summary: "Approve a pending top-up: credits the merchant's wallet",
-    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED', 'CREDITED_BY_CHAIN'],
     body: idBody,
     data: rechargeItem,
   }),
@@ -389,7 +425,7 @@ export const adminWalletRoutes = {
     idempotent: true,
     summary:
       "Reject a pending top-up with a reason the merchant reads: typed (`reason`) or preset (`reason_code`, stored in the merchant's language)",
-    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED', 'CREDITED_BY_CHAIN'],
     body: rejectRechargeBody,
     data: rechargeItem,
   }),

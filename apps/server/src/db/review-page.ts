@@ -1,5 +1,5 @@
 import type { ReviewStatus } from '@dropdesk/contract/wallet';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from './database';
 import { fetchPage, type PageOf, type Paging } from './paging';
 import type { DB } from './schema';
@@ -10,6 +10,8 @@ export type ReviewedTable = 'recharges' | 'withdrawals';
 export interface ReviewFilter {
   merchantId?: number | undefined;
   status?: ReviewStatus | undefined;
+  /** Top-ups a person declared (with a voucher), not the transfers the chain watcher credits. */
+  declaredOnly?: boolean | undefined;
 }
 
 /**
@@ -27,6 +29,7 @@ export function reviewPage<T extends ReviewedTable>(
   let q = db.selectFrom(table as ReviewedTable);
   if (filter.merchantId !== undefined) q = q.where('merchant_id', '=', filter.merchantId);
   if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.declaredOnly && table === 'recharges') q = q.where(sql.ref('tx_hash'), 'is', null);
   return fetchPage(
     q,
     (f) => f.selectAll().orderBy('id', order),

@@ -268,13 +268,71 @@ export interface RechargesTable {
   network: Network | null;
   address: string | null;
   amount: number;
-  voucher: string;
+  /** The merchant's proof of a declared top-up; null for a transfer the chain watcher saw. */
+  voucher: string | null;
   status: Generated<ReviewStatus>;
   reason: string | null;
   journal_id: number | null;
   created_at: number;
   resolved_at: number | null;
   resolved_by: number | null;
+  /** A watched chain transfer's facts (migration 019); null for the declared top-ups. */
+  tx_hash: string | null;
+  log_index: number | null;
+  block_number: number | null;
+  block_hash: string | null;
+  from_address: string | null;
+  /** The exact amount sent, in the token's units ("100.123456"). */
+  token_amount: string | null;
+}
+
+export interface ChainNetworksTable {
+  network: Network;
+  kind: 'evm' | 'tron';
+  rpc_url: string;
+  token_contract: string;
+  token_decimals: number;
+  confirmations: number;
+  xpub: string;
+  start_block: number;
+  enabled: Generated<number>;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChainAddressesTable {
+  network: Network;
+  merchant_id: number;
+  derivation_index: number;
+  address: string;
+  created_at: number;
+}
+
+export interface ChainCursorsTable {
+  network: Network;
+  block_number: number;
+  block_hash: string | null;
+  head_number: number | null;
+  head_at: number | null;
+  scanned_at: number | null;
+  last_error: string | null;
+  error_at: number | null;
+  errors: Generated<number>;
+}
+
+export interface ChainAlertsTable {
+  id: Generated<number>;
+  network: Network;
+  kind: 'credited_reorged';
+  recharge_id: number;
+  merchant_id: number;
+  /** JSON: what happened (the block, its hash then and now, the head). */
+  detail: string;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+  resolution: string | null;
 }
 
 export interface WithdrawalsTable {
@@ -871,6 +929,10 @@ export interface DB {
   kyc_submissions: KycSubmissionsTable;
   bank_cards: BankCardsTable;
   deposit_addresses: DepositAddressesTable;
+  chain_networks: ChainNetworksTable;
+  chain_addresses: ChainAddressesTable;
+  chain_cursors: ChainCursorsTable;
+  chain_alerts: ChainAlertsTable;
   wallet_settings: WalletSettingsTable;
   notices: NoticesTable;
   system_messages: SystemMessagesTable;

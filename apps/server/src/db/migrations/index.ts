@@ -16,6 +16,7 @@ import * as figures015 from './015_figures';
 import * as manual016 from './016_topup_manual';
 import * as search017 from './017_folded_search';
 import * as figureLists018 from './018_figure_lists';
+import * as chain019 from './019_chain_deposits';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -51,4 +52,5 @@ export const migrations: MigrationSource[] = [
   { name: '016_topup_manual', up: manual016.up },
   { name: '017_folded_search', up: search017.up },
   { name: '018_figure_lists', up: figureLists018.up },
+  { name: '019_chain_deposits', up: chain019.up },
 ];

@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { newCategory, newLevel, newProduct } from '../../../test/catalogue';
+import { seedChainAlert } from '../../../test/chain/alerts';
+import { TEST_XPUB } from '../../../test/chain/anvil';
 import { Client, expectRefusal, type Reply } from '../../../test/client';
 import { contractRows } from '../../../test/contract-rows';
 import { newPackage } from '../../../test/express';
@@ -360,6 +362,20 @@ describe(`the audit log (${engine})`, () => {
           ]),
       }),
       'POST /admin/deposit_addresses': () => ({ body: { network: 'TRC20', address: TRC20, enabled: true } }),
+      'POST /admin/chain/networks': () => ({
+        body: {
+          network: 'ERC20',
+          rpc_url: 'https://rpc.example',
+          token_contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+          token_decimals: 6,
+          xpub: TEST_XPUB,
+          start_block: 1,
+          enabled: false,
+        },
+      }),
+      'POST /admin/chain/alerts/resolve': async () => ({
+        body: { id: await seedChainAlert(t, (await newMerchant(t)).id), resolution: 'Walked' },
+      }),
       'POST /admin/wallet/settings': () => ({
         body: {
           withdraw_fee_bps: 100,

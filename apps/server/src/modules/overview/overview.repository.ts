@@ -28,11 +28,14 @@ export const overviewRepository = {
           .selectFrom('recharges')
           .select(eb.fn.countAll().as('n'))
           .where('status', '=', 'pending')
+          // The chain watcher's transfers wait for blocks, not for a person.
+          .where('tx_hash', 'is', null)
           .as('recharges_n'),
         eb
           .selectFrom('recharges')
           .select('created_at')
           .where('status', '=', 'pending')
+          .where('tx_hash', 'is', null)
           .orderBy('id')
           .limit(1)
           .as('recharges_at'),

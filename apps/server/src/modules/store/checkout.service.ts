@@ -6,12 +6,12 @@ import type { Db } from '../../db/database';
 import { moneyTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { newToken, randomId, sha256 } from '../../lib/crypto';
+import { orderNo } from '../../lib/order-no';
 import { fieldRefusal, notFound, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import { products as catalogue, thumbOf } from '../catalogue';
 import { orderStock, recordEvent } from '../orders';
 import type { PaymentOut, Payments } from '../payments';
-import { orderNo } from '../wallet';
 import { buyerOrders } from './buyer-orders.service';
 import { storeOrdersRepository as orders } from './store-orders.repository';
 

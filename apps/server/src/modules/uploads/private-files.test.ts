@@ -72,7 +72,12 @@ describe(`private files through signed links (${engine})`, () => {
     expect(kyc.code, kyc.raw).toBe(1);
     expect(recharges.code, recharges.raw).toBe(1);
     const k = kyc.data.list.find((x) => x.merchant.id === m.id)!;
-    return [k.id_card_front_url, k.id_card_back_url, k.id_card_hand_url, recharges.data.list[0]!.voucher_url];
+    return [
+      k.id_card_front_url,
+      k.id_card_back_url,
+      k.id_card_hand_url,
+      recharges.data.list[0]!.voucher_url!,
+    ];
   }
 
   async function expectImage(url: string) {
@@ -99,7 +104,7 @@ describe(`private files through signed links (${engine})`, () => {
       info.data.id_card_front_url!,
       info.data.id_card_back_url!,
       info.data.id_card_hand_url!,
-      log.data.list[0]!.voucher_url,
+      log.data.list[0]!.voucher_url!,
     ];
     expect(urls.map(idOf)).toEqual([...m.photos, m.voucher]);
     for (const url of urls) {
@@ -146,7 +151,7 @@ describe(`private files through signed links (${engine})`, () => {
     const recharge = (await m.client.call(walletRoutes.rechargeLog, { page: '1', limit: '1' })).data.list[0]!;
     const approved = await reviewer.call(adminWalletRoutes.approveRecharge, { id: recharge.id });
     expect(approved.code, approved.raw).toBe(1);
-    await expectImage(approved.data.voucher_url);
+    await expectImage(approved.data.voucher_url!);
   });
 
   it('operators of other roles get no link, and a link made for them opens nothing', async () => {

@@ -1,2 +1,2 @@
 // The wallet module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
-export { orderNo } from './wallet.views';
+export {};

@@ -13,19 +13,21 @@ import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
 import { iso } from '../../lib/clock';
 import type { MoneyDeps } from '../../lib/money-deps';
-import { fieldRefusal } from '../../lib/refusal';
+import { orderNo } from '../../lib/order-no';
+import { fieldRefusal, Refusal } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
 import { withMerchants } from '../account';
 import { type Rejection, rejectionReason } from '../admin';
 import { recordDecision } from '../audit';
+import { chainState, depositAddressOf, watchedNetwork, watchedNetworks } from '../chain';
 import { post } from '../ledger';
 import type { FileLink } from '../uploads';
 import { uploadRows } from '../uploads';
 import { depositAddressesRepository } from './deposit-addresses.repository';
 import { rechargesRepository } from './recharges.repository';
 import { topupAccountRepository, topupManualRepository } from './topup-account.repository';
-import { orderNo, rechargeItem } from './wallet.views';
+import { NO_CHAIN, rechargeItem } from './wallet.views';
 
 type Status = RechargeItem['status'];
 
@@ -45,14 +47,39 @@ const emptyHistory = () => ({
 export class RechargeService {
   constructor(private readonly deps: Pick<MoneyDeps, 'db' | 'clock'>) {}
 
-  async blockchain() {
-    const rows = await depositAddressesRepository.enabled(this.deps.db);
-    return {
-      networks: rows.map((r) => ({
+  /**
+   * The chain deposit screen: on a watched network the merchant's own address (derived the first
+   * time it is asked for), credited by the chain; on another network with a platform address, that
+   * shared address and a voucher.
+   */
+  async blockchain(merchantId: number) {
+    const { db, clock } = this.deps;
+    const [shared, watched] = await Promise.all([
+      depositAddressesRepository.enabled(db),
+      watchedNetworks(db),
+    ]);
+    const own = await Promise.all(
+      watched.map(async (n) => ({
+        network: n.network,
+        currency: CURRENCIES[0],
+        address: await depositAddressOf(db, n, merchantId, clock.now()),
+        own: true,
+        confirmations: n.confirmations,
+        token_contract: n.token_contract,
+      })),
+    );
+    const others = shared
+      .filter((r) => !watched.some((n) => n.network === r.network))
+      .map((r) => ({
         network: r.network,
         currency: CURRENCIES[0],
         address: r.address,
-      })),
+        own: false,
+        confirmations: RECHARGE_CONFIRMATIONS,
+        token_contract: null,
+      }));
+    return {
+      networks: [...own, ...others].sort((a, b) => a.network.localeCompare(b.network)),
       confirmations: RECHARGE_CONFIRMATIONS,
       unsupported: [...UNSUPPORTED_DEPOSIT_SOURCES],
       min_topup: formatMoney(MIN_TOPUP_MINOR),
@@ -75,6 +102,9 @@ export class RechargeService {
       throw fieldRefusal('METHOD_UNAVAILABLE', 'method');
     if (body.method === 'manual' && (await topupManualRepository.get(db))?.enabled !== 1)
       throw fieldRefusal('METHOD_UNAVAILABLE', 'method');
+    // A watched network credits what arrives at the merchant's own address; nothing to declare.
+    if (body.method === 'chain' && body.network && (await watchedNetwork(db, body.network)))
+      throw fieldRefusal('NETWORK_WATCHED', 'network');
     if (body.method === 'chain' && body.network) {
       const row = await depositAddressesRepository.enabledFor(db, body.network);
       if (!row) throw fieldRefusal('NETWORK_UNAVAILABLE', 'network');
@@ -103,7 +133,7 @@ export class RechargeService {
           resolved_at: null,
           resolved_by: null,
         });
-        return rechargeItem(row, link);
+        return rechargeItem(row, link, NO_CHAIN);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldRefusal('VOUCHER_USED', 'voucher');
@@ -113,13 +143,14 @@ export class RechargeService {
 
   /** The merchant's top-ups, newest first, and the sums of every one the filter keeps. */
   async log(merchantId: number, query: Paging & { status?: Status | undefined }, link: FileLink) {
-    const [page, sums] = await Promise.all([
+    const [page, sums, chain] = await Promise.all([
       rechargesRepository.page(this.deps.db, { merchantId, status: query.status }, query, 'desc'),
       rechargesRepository.sums(this.deps.db, merchantId, query.status),
+      chainState(this.deps.db),
     ]);
     return {
       ...page,
-      list: page.list.map((row) => rechargeItem(row, link)),
+      list: page.list.map((row) => rechargeItem(row, link, chain)),
       sums: { count: sums.count, amount: formatMoney(sums.amount) },
     };
   }
@@ -127,6 +158,7 @@ export class RechargeService {
   /** The merchant withdraws its own pending top-up; another merchant's looks like a missing one. */
   async cancel(merchantId: number, id: number, link: FileLink): Promise<RechargeItem> {
     const now = this.deps.clock.now();
+    await this.refuseWatched(id, merchantId);
     const row = await decideOnce(
       this.deps.db,
       'recharges',
@@ -134,7 +166,14 @@ export class RechargeService {
       { status: 'cancelled', resolved_at: now },
       { merchantId },
     );
-    return rechargeItem(row, link);
+    return rechargeItem(row, link, NO_CHAIN);
+  }
+
+  /** A transfer the chain watcher credits is decided by the chain: no person cancels or reviews it. */
+  private async refuseWatched(id: number, merchantId?: number): Promise<void> {
+    const row = await rechargesRepository.chainTransferOf(this.deps.db, id);
+    if (row?.tx_hash != null && (merchantId === undefined || row.merchant_id === merchantId))
+      throw new Refusal('CREDITED_BY_CHAIN');
   }
 
   // ------------------------------------------------------------ operators
@@ -148,7 +187,8 @@ export class RechargeService {
     link: FileLink,
   ) {
     const { db } = this.deps;
-    const filter = { merchantId: query.merchant_id, status: query.status };
+    // The queue is the top-ups a person declared; the chain watcher's transfers wait for blocks.
+    const filter = { merchantId: query.merchant_id, status: query.status, declaredOnly: true };
     const page = await rechargesRepository.page(db, filter, query, 'asc');
     const rows = await rechargesRepository.history(
       db,
@@ -168,7 +208,7 @@ export class RechargeService {
     return withMerchants(db, page, (r, merchant) => {
       const h = history.get(r.merchant_id) ?? emptyHistory();
       return {
-        ...rechargeItem(r, link),
+        ...rechargeItem(r, link, NO_CHAIN),
         merchant,
         history: {
           ...h,
@@ -191,6 +231,7 @@ export class RechargeService {
     link: FileLink,
   ): Promise<RechargeItem> {
     const now = this.deps.clock.now();
+    await this.refuseWatched(id);
     return moneyTransaction(this.deps.db, idem, async (tx) => {
       let journalId: number | null = null;
       const reason = decision.approve
@@ -241,7 +282,7 @@ export class RechargeService {
         },
         now,
       );
-      return rechargeItem(row, link);
+      return rechargeItem(row, link, NO_CHAIN);
     });
   }
 }

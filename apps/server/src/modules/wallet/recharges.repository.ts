@@ -48,6 +48,15 @@ export const rechargesRepository = {
       .execute();
   },
 
+  /** The transfer facts of a top-up, to tell a watched one from a declared one. */
+  chainTransferOf(db: Db, id: number) {
+    return db
+      .selectFrom('recharges')
+      .select(['merchant_id', 'tx_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
   async setJournal(db: Db, id: number, journalId: number): Promise<void> {
     await db.updateTable('recharges').set({ journal_id: journalId }).where('id', '=', id).execute();
   },

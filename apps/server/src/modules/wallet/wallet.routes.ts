@@ -22,7 +22,7 @@ export async function walletRoutes(app: FastifyInstance) {
   // Vouchers are named by links signed for the reader's session (modules/uploads/private-links.ts).
   const links = (req: FastifyRequest) => app.privateLinks.forRequest(req);
 
-  route(app, r.getBlockchain, () => recharges.blockchain());
+  route(app, r.getBlockchain, (req) => recharges.blockchain(req.merchant.id));
   route(app, sr.getBankAccount, (req) => topupAccount.forMerchant(req.merchant.id));
   route(app, sr.getManualDeposit, () => topupAccount.manualForMerchant());
   route(

@@ -1,19 +1,18 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { iso } from '../../lib/clock';
+import { orderNo } from '../../lib/order-no';
+import { type ChainState, chainFactsOf } from '../chain';
 import { maskAccount } from '../kyc';
 import type { FileLink } from '../uploads';
 import type { RechargeRow } from './recharges.repository';
 import type { WithdrawalRow } from './withdrawals.repository';
 
-/** "R20261122000042": a prefix (R recharge, W withdrawal, O order), the UTC day it was made and the id. Derived (orders store it). */
-export function orderNo(prefix: 'R' | 'W' | 'O', id: number, createdAt: number): string {
-  const day = new Date(createdAt).toISOString().slice(0, 10).replaceAll('-', '');
-  return `${prefix}${day}${String(id).padStart(6, '0')}`;
-}
-
 /** A top-up as its reader sees it: the voucher by a link signed for that reader (`link`). */
-export function rechargeItem(row: RechargeRow, link: FileLink): RechargeItem {
+/** For a declared top-up, or one just decided: no watched network's state is needed to show it. */
+export const NO_CHAIN: ChainState = new Map();
+
+export function rechargeItem(row: RechargeRow, link: FileLink, chain: ChainState): RechargeItem {
   return {
     id: row.id,
     order_no: orderNo('R', row.id, row.created_at),
@@ -23,7 +22,8 @@ export function rechargeItem(row: RechargeRow, link: FileLink): RechargeItem {
     amount: formatMoney(row.amount),
     status: row.status,
     reason: row.reason,
-    voucher_url: link(row.voucher),
+    voucher_url: row.voucher === null ? null : link(row.voucher),
+    chain: chainFactsOf(row, chain),
     created_at: iso(row.created_at),
     resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
   };

@@ -11,6 +11,7 @@ import type { Paging } from '../../db/paging';
 import { moneyTransaction } from '../../db/transaction';
 import { iso } from '../../lib/clock';
 import type { MoneyDeps } from '../../lib/money-deps';
+import { orderNo } from '../../lib/order-no';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
 import type { Idempotency } from '../../plugins/idempotency';
 import type { SessionOperator } from '../../plugins/types';
@@ -21,7 +22,7 @@ import { bankCardOf, bankCardView } from '../kyc';
 import { balanceAfter, post, walletBalance } from '../ledger';
 import { reportFigures } from '../reports';
 import { walletSettingsRepository } from './wallet.repository';
-import { orderNo, withdrawalItem } from './wallet.views';
+import { withdrawalItem } from './wallet.views';
 import { type WithdrawalRow, withdrawalsRepository } from './withdrawals.repository';
 
 type Status = WithdrawalItem['status'];
