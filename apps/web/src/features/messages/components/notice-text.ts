@@ -22,6 +22,10 @@ const TIME_PARAMS = ['ends_at'] as const;
 const SENTENCES: Record<NoticeKind, (t: TFunction, v: Vars, p: Params) => string> = {
   recharge_approved: (t, v) => t('messages.notice.recharge_approved', v),
   recharge_rejected: (t, v) => t('messages.notice.recharge_rejected', v),
+  // "after 2 network confirmations": the count chooses the plural form.
+  recharge_credited: (t, v, p) =>
+    t('messages.notice.recharge_credited', { ...v, count: Number(p.confirmations) || 0 }),
+  recharge_dropped: (t, v) => t('messages.notice.recharge_dropped', v),
   withdrawal_approved: (t, v) => t('messages.notice.withdrawal_approved', v),
   withdrawal_rejected: (t, v) => t('messages.notice.withdrawal_rejected', v),
   kyc_verified: (t, v) => t('messages.notice.kyc_verified', v),

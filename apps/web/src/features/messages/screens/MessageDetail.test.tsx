@@ -77,6 +77,46 @@ describe('message detail', () => {
     expect(screen.getByRole('link', { name: 'View funds records' })).toHaveAttribute('href', '/fundsRecords');
   });
 
+  it('a chain top-up credited: its network, amount and confirmations, and a link to the top-up records', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 41,
+      read: true,
+      kind: 'recharge_credited',
+      params: { order_no: 'R2026112700041', amount: '150.00', network: 'TRC20', confirmations: 2 },
+      link: { type: 'recharge', id: 41 },
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=41');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+        'Your USDT-TRC20 top-up R2026112700041 of $150.00 was confirmed by the network (2 confirmations) and added to your balance.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'View top-up records' })).toHaveAttribute(
+      'href',
+      '/rechargeRecord',
+    );
+  });
+
+  it('a chain top-up dropped from the chain: said not credited, and that it is credited if it comes back', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 42,
+      read: true,
+      kind: 'recharge_dropped',
+      params: { order_no: 'R2026112700042', amount: '80.00' },
+      link: { type: 'recharge', id: 42 },
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=42');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+        'Your top-up R2026112700042 of $80.00 was not credited: its block left the chain before it was confirmed. If the network includes the transfer again, it is credited then.',
+      ),
+    );
+  });
+
   it('a notice about an order links to the order’s detail', async () => {
     logIn();
     const notice = newNotice({ id: 5, read: true, params: { order_no: 'T100', amount: '23.00' } });

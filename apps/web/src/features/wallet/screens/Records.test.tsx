@@ -1,4 +1,4 @@
-import type { RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
+import type { ChainFacts, RechargeItem, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,10 +24,36 @@ function newTopUp(over: Partial<RechargeItem> = {}): RechargeItem {
     status: 'pending',
     reason: null,
     voucher_url: '/u/x',
+    chain: null,
     created_at: '2026-11-22T10:00:00.000Z',
     resolved_at: null,
     ...over,
   };
+}
+
+const TX = '0x7f3a9c0d5be2417a8f60c1d2e3b4a5968778695a4b3c2d1e0f9a8b7c6d5e4f30';
+
+/** A transfer to the merchant's own TRC20 address, as the chain watcher records it (no voucher). */
+function newChainTopUp(chain: Partial<ChainFacts> = {}, over: Partial<RechargeItem> = {}): RechargeItem {
+  return newTopUp({
+    method: 'chain',
+    network: 'TRC20',
+    address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    amount: '150.00',
+    voucher_url: null,
+    chain: {
+      tx_hash: TX,
+      log_index: 0,
+      block: 71_000_123,
+      from: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+      token_amount: '150.000000',
+      confirmations: 1,
+      required: 2,
+      below_minimum: false,
+      ...chain,
+    },
+    ...over,
+  });
 }
 
 function newWithdrawal(over: Partial<WithdrawalItem> = {}): WithdrawalItem {
@@ -90,6 +116,124 @@ describe('top-up and withdrawal records', () => {
     expect(bank).toHaveTextContent('Bank transfer');
     expect(bank).toHaveTextContent('$1,234.50');
     expect(bank).toHaveTextContent('Rejected: Voucher unreadable');
+  });
+
+  it('a transfer to the own address on its way: its confirmations, its hash to copy, and no cancel', async () => {
+    logIn();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/recharge_log': () => rechargePage([newChainTopUp()]),
+    });
+    await renderApp('/rechargeRecord');
+    const row = await screen.findByTestId('record');
+    expect(row).toHaveTextContent('Crypto (USDT) · USDT-TRC20');
+    expect(row).toHaveTextContent('$150.00');
+    expect(row).toHaveTextContent('Pending');
+    expect(within(row).getByTestId('chain-progress')).toHaveTextContent('1 of 2 confirmations');
+    // The amount sent is the amount credited: said once.
+    expect(within(row).queryByTestId('chain-sent')).toBeNull();
+    // The hash, shortened, copied whole.
+    expect(row).toHaveTextContent('Transaction hash: 0x7f3a9c0d…5e4f30');
+    await user.click(within(row).getByRole('button', { name: 'Copy Transaction hash' }));
+    expect(writeText).toHaveBeenLastCalledWith(TX);
+    // The chain settles it: nothing to cancel (the server refuses with CREDITED_BY_CHAIN), no voucher.
+    expect(within(row).queryByRole('button', { name: 'Cancel request' })).toBeNull();
+    expect(within(row).queryByRole('img')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('followed while it counts: read again until the chain credits it, then the balance on /my too', async () => {
+    const me = logIn({ balance: '400.00' });
+    let credited = false;
+    const row = newChainTopUp();
+    const { calls } = mockApi({
+      ...config,
+      ...orderBadge(),
+      'GET /merchant/merchant/getMerInfo': () => ok({ ...me, balance: credited ? '550.00' : '400.00' }),
+      'GET /merchant/merchant/recharge_log': () =>
+        rechargePage([
+          credited ? { ...row, status: 'approved', chain: { ...row.chain!, confirmations: 2 } } : row,
+        ]),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { router } = await renderApp('/my');
+      expect(await screen.findByText('$400.00')).toBeInTheDocument();
+      await act(() => router.navigate('/rechargeRecord'));
+      expect(await screen.findByText('1 of 2 confirmations')).toBeInTheDocument();
+      const reads = () => calls.filter((c) => c.path === '/merchant/merchant/recharge_log').length;
+      const before = reads();
+      credited = true;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(await screen.findByText('Approved')).toBeInTheDocument();
+      expect(reads()).toBeGreaterThan(before);
+      expect(screen.queryByTestId('chain-progress')).toBeNull();
+      // Nothing counts any more: no more reading.
+      const after = reads();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(reads()).toBe(after);
+      // 20 s in: /my's balance is not stale by age yet, it is read again because money moved.
+      await act(() => router.navigate('/my'));
+      expect(await screen.findByText('$550.00')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a confirmed transfer below the minimum waits, and says so, with the exact amount sent', async () => {
+    logIn();
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/recharge_log': () =>
+        rechargePage([
+          newChainTopUp(
+            { token_amount: '40.123456', confirmations: 2, below_minimum: true },
+            { amount: '40.12' },
+          ),
+        ]),
+    });
+    await renderApp('/rechargeRecord');
+    const row = await screen.findByTestId('record');
+    expect(row).toHaveTextContent('$40.12');
+    expect(within(row).getByTestId('chain-progress')).toHaveTextContent(
+      'Confirmed — waiting: below the minimum top-up of $100.00',
+    );
+    expect(within(row).getByTestId('chain-progress')).toHaveTextContent(
+      'Credited together with your other waiting transfers once they add up to $100.00.',
+    );
+    expect(within(row).queryByText(/of 2 confirmations/)).toBeNull();
+    expect(within(row).getByTestId('chain-sent')).toHaveTextContent('Sent: 40.123456 USDT');
+    expect(within(row).queryByRole('button', { name: 'Cancel request' })).toBeNull();
+  });
+
+  it('a credited or dropped transfer: its outcome and why, no progress; a declared top-up beside it stays cancellable', async () => {
+    logIn();
+    const reason =
+      "The transfer's block left the chain (a reorganisation) before it was confirmed, so nothing was credited.";
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/recharge_log': () =>
+        rechargePage([
+          newChainTopUp({ confirmations: 2 }, { status: 'approved' }),
+          newChainTopUp({ confirmations: 1 }, { status: 'rejected', reason }),
+          newTopUp({ method: 'chain', network: 'ERC20', voucher_url: '/u/v' }),
+        ]),
+    });
+    await renderApp('/rechargeRecord');
+    const [credited, dropped, declared] = (await screen.findAllByTestId('record')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(credited).toHaveTextContent('Approved');
+    expect(within(credited).queryByTestId('chain-progress')).toBeNull();
+    expect(dropped).toHaveTextContent(`Rejected: ${reason}`);
+    expect(within(dropped).queryByTestId('chain-progress')).toBeNull();
+    // A voucher top-up on the platform's shared address: no chain facts, cancellable as before.
+    expect(within(declared).queryByTestId('chain-facts')).toBeNull();
+    expect(within(declared).getByRole('button', { name: 'Cancel request' })).toBeInTheDocument();
   });
 
   it('opened from Home’s pending top-ups: only those, what they add up to, and a chip that removes the filter', async () => {

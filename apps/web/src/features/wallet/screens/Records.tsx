@@ -1,7 +1,9 @@
-import type { RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
+import { MIN_TOPUP_MINOR } from '@dropdesk/contract/constants';
+import type { ChainFacts, RechargeItem, ReviewStatus, WithdrawalItem } from '@dropdesk/contract/wallet';
 import { formatDate } from '@dropdesk/web-kit/format';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
@@ -10,11 +12,14 @@ import { Page } from '../../../components/Page';
 import ui from '../../../components/ui.module.css';
 import { confirm } from '../../../lib/dialog';
 import { currentLang } from '../../../lib/i18n';
+import { refreshBalances } from '../../../lib/refresh-balances';
 import { toast } from '../../../lib/toast';
 import { useCancelExtract } from '../api/cancel-extract';
 import { useCancelRecharge } from '../api/cancel-recharge';
 import { useExtractLog } from '../api/get-extract-log';
-import { useRechargeLog } from '../api/get-recharge-log';
+import { isCounting, useRechargeLog } from '../api/get-recharge-log';
+import { CopyButton } from '../components/CopyButton';
+import { formatTokenAmount, sameAmount } from '../token-amount';
 import styles from './records.module.css';
 
 type Row = RechargeItem | WithdrawalItem;
@@ -52,9 +57,51 @@ function useMethodLabel() {
     network ? `${labels[method]} · USDT-${network}` : labels[method];
 }
 
+/** A long hash, cut to its ends: enough to recognise it in a block explorer ("0x52908400…69ee7a"). */
+const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
+
+/**
+ * What the chain says of a transfer to the merchant's own address: its confirmations on the way,
+ * or that it waits for the minimum; the exact amount sent when the cents cut some off; its hash.
+ */
+function ChainLines({ row, chain }: { row: RechargeItem; chain: ChainFacts }) {
+  const { t } = useTranslation();
+  const formatAmount = useFormatAmount();
+  const min = formatAmount(MIN_TOPUP_MINOR);
+  return (
+    <div className={styles.chain} data-testid="chain-facts">
+      {row.status === 'pending' &&
+        (chain.below_minimum ? (
+          <p className={styles.waiting} data-testid="chain-progress">
+            {t('wallet.chainBelowMinimum', { min })}
+            <span className={styles.waitingHint}>{t('wallet.chainBelowMinimumHint', { min })}</span>
+          </p>
+        ) : (
+          <p className={styles.progress} data-testid="chain-progress">
+            {t('wallet.chainConfirmations', {
+              count: chain.required,
+              done: Math.min(chain.confirmations, chain.required),
+            })}
+          </p>
+        ))}
+      {!sameAmount(chain.token_amount, row.amount) && (
+        <p className={styles.meta} data-testid="chain-sent">
+          {t('wallet.chainSent', { amount: formatTokenAmount(chain.token_amount, currentLang()) })}
+        </p>
+      )}
+      <p className={styles.hash}>
+        <span className={styles.meta}>
+          {t('wallet.txHash')}: <code title={chain.tx_hash}>{shortHash(chain.tx_hash)}</code>
+        </span>
+        <CopyButton text={chain.tx_hash} label={t('wallet.txHash')} />
+      </p>
+    </div>
+  );
+}
+
 interface RowProps {
   row: Row;
-  /** Asks to confirm, then cancels; only for a pending record. */
+  /** Asks to confirm, then cancels; only for a pending record (never one the chain credits). */
   onCancel: (() => void) | undefined;
   busy: boolean;
 }
@@ -81,6 +128,7 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
           {t('wallet.fee')}: <Amount value={row.fee} /> · {t('wallet.actual')}: <Amount value={row.actual} />
         </span>
       )}
+      {'chain' in row && row.chain && <ChainLines row={row} chain={row.chain} />}
       {row.status === 'rejected' && row.reason && (
         <p className={styles.reason}>{t('wallet.rejectedBecause', { reason: row.reason })}</p>
       )}
@@ -143,7 +191,8 @@ function RecordsScreen({ title, query, cancel, question, header }: RecordsProps)
               <RecordRow
                 key={r.id}
                 row={r}
-                onCancel={() => void ask(r)}
+                // A transfer to the merchant's own address is the chain's to settle (CREDITED_BY_CHAIN).
+                onCancel={'chain' in r && r.chain ? undefined : () => void ask(r)}
                 busy={cancel.isPending && cancel.variables === r.id}
               />
             ))}
@@ -152,6 +201,21 @@ function RecordsScreen({ title, query, cancel, question, header }: RecordsProps)
       </InfiniteList>
     </Page>
   );
+}
+
+/**
+ * A transfer followed here (counting its confirmations) that the chain has credited since: the
+ * balance moved, so every screen that shows it reads it again.
+ */
+function useBalanceOnCredit(pages: readonly { list: RechargeItem[] }[] | undefined) {
+  const queryClient = useQueryClient();
+  const counting = useRef(new Set<number>());
+  useEffect(() => {
+    const rows = pages?.flatMap((p) => p.list) ?? [];
+    const credited = rows.some((r) => counting.current.has(r.id) && r.status === 'approved');
+    counting.current = new Set(rows.filter(isCounting).map((r) => r.id));
+    if (credited) void refreshBalances(queryClient);
+  }, [pages, queryClient]);
 }
 
 const STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'rejected', 'cancelled'];
@@ -168,6 +232,7 @@ export function RechargeRecordScreen() {
   const asked = params.get('status');
   const status = STATUSES.find((s) => s === asked);
   const query = useRechargeLog(status);
+  useBalanceOnCredit(query.data?.pages);
   const sums = query.data?.pages[0]?.sums;
   const header = status && (
     <div className={styles.figureHead}>

@@ -12,11 +12,37 @@ const config = { 'GET /merchant/common/config': () => ok(newConfig()) };
 
 const user = userEvent.setup({ pointerEventsCheck: 0 });
 
+/** The platform's shared addresses: the merchant declares each top-up with a voucher. */
+const shared = {
+  TRC20: {
+    network: 'TRC20',
+    currency: 'USDT',
+    address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    own: false,
+    confirmations: 2,
+    token_contract: null,
+  },
+  ERC20: {
+    network: 'ERC20',
+    currency: 'USDT',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    own: false,
+    confirmations: 2,
+    token_contract: null,
+  },
+} as const;
+/** This merchant's own address on TRC20, watched: what arrives is credited after its confirmations. */
+const ownTrc20 = {
+  network: 'TRC20',
+  currency: 'USDT',
+  address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+  own: true,
+  confirmations: 2,
+  token_contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+} as const;
+
 const chain = {
-  networks: [
-    { network: 'TRC20', currency: 'USDT', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
-    { network: 'ERC20', currency: 'USDT', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
-  ],
+  networks: [shared.TRC20, shared.ERC20],
   confirmations: 2,
   unsupported: ['decentralized_exchange', 'binance_smart_chain', 'huobi_eco_chain'],
   min_topup: '100.00',
@@ -68,6 +94,148 @@ describe('top-up', () => {
     expect(amount).toHaveAccessibleDescription('Minimum top-up $100.00');
     expect(screen.getByText('Please upload this photo')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('chain, own address: the address to send to and how it is credited, with nothing to fill in', async () => {
+    logIn();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/getBlockchain': () => ok({ ...chain, networks: [ownTrc20] }),
+      'GET /merchant/merchant/recharge_log': () =>
+        ok({ total: 0, page: 1, limit: 20, list: [], sums: { count: 0, amount: '0.00' } }),
+    });
+    const { router } = await renderApp('/blockchainRecharge');
+    const card = await screen.findByRole('region', { name: 'Deposit address' });
+    expect(within(card).getByRole('heading', { name: 'Your own deposit address' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Deposit address' })).toBeInTheDocument();
+    expect(within(card).getByTestId('deposit-address')).toHaveTextContent(ownTrc20.address);
+    await user.click(within(card).getByRole('button', { name: 'Copy address' }));
+    expect(writeText).toHaveBeenLastCalledWith(ownTrc20.address);
+    expect(within(card).getByTestId('send-only')).toHaveTextContent(
+      'Send only USDT on the TRC20 network to this address.',
+    );
+    // The token's contract, small, to check or copy.
+    expect(within(card).getByTestId('token-contract')).toHaveTextContent(ownTrc20.token_contract);
+    await user.click(within(card).getByRole('button', { name: 'Copy Token contract' }));
+    expect(writeText).toHaveBeenLastCalledWith(ownTrc20.token_contract);
+
+    const how = screen.getByRole('region', { name: "How it's credited" });
+    expect(how).toHaveTextContent(
+      'the USDT that arrives here is added to your balance automatically after 2 network confirmations',
+    );
+    expect(how).toHaveTextContent('no voucher needed');
+    expect(how).toHaveTextContent(
+      'Transfers below $100.00 are not lost: they wait, and are credited together once your waiting transfers add up to $100.00 or more.',
+    );
+    expect(how).toHaveTextContent(/Binance Smart Chain/);
+
+    // Nothing to fill in, upload or submit.
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.queryByLabelText('Payment voucher')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+
+    // The records are where the transfer is followed.
+    await user.click(within(how).getByRole('link', { name: 'View top-up records' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rechargeRecord'));
+  });
+
+  it('chain: choosing between an own network and a shared one brings the form and takes it away', async () => {
+    logIn();
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/getBlockchain': () => ok({ ...chain, networks: [ownTrc20, shared.ERC20] }),
+    });
+    await renderApp('/blockchainRecharge');
+    expect(await screen.findByTestId('credited-by-chain')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
+    expect(screen.getByTestId('deposit-address')).toHaveTextContent(shared.ERC20.address);
+    expect(screen.queryByTestId('credited-by-chain')).toBeNull();
+    expect(screen.queryByTestId('send-only')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your own deposit address' })).toBeNull();
+    expect(screen.getByLabelText('Amount')).toBeInTheDocument();
+    expect(screen.getByLabelText('Payment voucher')).toBeInTheDocument();
+    expect(screen.getByText(/after 2 network confirmations/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    expect(screen.getByTestId('deposit-address')).toHaveTextContent(ownTrc20.address);
+    expect(screen.getByTestId('credited-by-chain')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+  });
+
+  it('chain, shared network: the voucher top-up names the network chosen', async () => {
+    logIn();
+    fakeUploads();
+    const { calls } = mockApi({
+      ...config,
+      ...chainOpen,
+      'POST /merchant/merchant/recharge': () =>
+        ok({
+          id: 9,
+          order_no: 'R1',
+          method: 'chain',
+          network: 'ERC20',
+          address: shared.ERC20.address,
+          amount: '150.00',
+          status: 'pending',
+          reason: null,
+          voucher_url: '/media/v/u_voucher',
+          chain: null,
+          created_at: '2026-11-27T08:00:00.000Z',
+          resolved_at: null,
+        }),
+      'GET /merchant/merchant/recharge_log': () =>
+        ok({ total: 0, page: 1, limit: 20, list: [], sums: { count: 0, amount: '0.00' } }),
+    });
+    const { router } = await renderApp('/blockchainRecharge');
+    await user.type(await screen.findByLabelText('Amount'), '150');
+    await user.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
+    // What was typed stays when another shared network is chosen.
+    expect(screen.getByLabelText('Amount')).toHaveValue('150');
+    await user.upload(
+      screen.getByLabelText('Payment voucher'),
+      new File(['x'.repeat(2048)], 'v.png', { type: 'image/png' }),
+    );
+    await screen.findByText('Uploaded');
+    await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rechargeRecord'));
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/recharge'));
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ method: 'chain', amount: '150.00', network: 'ERC20' });
+  });
+
+  it('chain: a network watched since the screen loaded is read again, and shows the own address with no form', async () => {
+    logIn();
+    fakeUploads();
+    let watched = false;
+    const { calls } = mockApi({
+      ...config,
+      'GET /merchant/merchant/getBlockchain': () =>
+        ok({ ...chain, networks: [watched ? ownTrc20 : shared.TRC20, shared.ERC20] }),
+      'POST /merchant/merchant/recharge': () => {
+        watched = true;
+        return refusal(
+          'NETWORK_WATCHED',
+          'This network credits deposits by itself: send to your own address shown here, no voucher is needed',
+        );
+      },
+    });
+    await renderApp('/blockchainRecharge');
+    await user.type(await screen.findByLabelText('Amount'), '150');
+    await user.upload(
+      screen.getByLabelText('Payment voucher'),
+      new File(['x'.repeat(2048)], 'v.png', { type: 'image/png' }),
+    );
+    await screen.findByText('Uploaded');
+    await user.click(screen.getByRole('button', { name: 'Submit top-up' }));
+    expect(await screen.findByTestId('credited-by-chain')).toBeInTheDocument();
+    expect(screen.getByTestId('deposit-address')).toHaveTextContent(ownTrc20.address);
+    expect(screen.queryByRole('button', { name: 'Submit top-up' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it("the minimum is written one way, in the reader's language, in the hint and in the error", async () => {
@@ -213,6 +381,7 @@ describe('top-up', () => {
           status: 'pending',
           reason: null,
           voucher_url: '/media/v/u_voucher',
+          chain: null,
           created_at: '2026-11-27T08:00:00.000Z',
           resolved_at: null,
         }),

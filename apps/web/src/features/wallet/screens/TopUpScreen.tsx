@@ -3,10 +3,10 @@ import { formatMoney as formatWire } from '@dropdesk/contract/money';
 import { type Network, type RechargeMethod, rechargeBody } from '@dropdesk/contract/wallet';
 import { QrCode } from '@dropdesk/web-kit/react/qr-code';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFormatAmount } from '../../../components/Amount';
 import { useBoundField } from '../../../components/form/FormField';
 import { SubmitBar } from '../../../components/form/SubmitBar';
@@ -41,69 +41,138 @@ function Voucher({ control }: { control: Control<Values> }) {
   );
 }
 
-/** The chain method: the network (part of the form), the platform's address on it, the notes. */
+type DepositNetwork = Blockchain['networks'][number];
+
+/**
+ * The chain method's address card: the network chooser, the address on the chosen network (QR code,
+ * copy). The merchant's own address (`own`) also says what to send there and nothing else: USDT on
+ * this network, the token's contract. The platform's shared address keeps its notes here.
+ */
 function DepositAddress({
   chain,
-  network,
+  chosen,
   onNetwork,
 }: {
   chain: Blockchain;
-  network: Network | undefined;
+  chosen: DepositNetwork;
   onNetwork: (n: Network) => void;
 }) {
   const { t } = useTranslation();
-  const chosen = chain.networks.find((n) => n.network === network) ?? chain.networks[0];
-  const address = chosen?.address;
   return (
     <section className={ui.card} aria-label={t('wallet.depositAddress')}>
       <Segmented
         legend={t('wallet.network')}
         options={chain.networks.map((n) => ({ value: n.network, label: `${n.currency}-${n.network}` }))}
-        value={chosen?.network ?? 'TRC20'}
+        value={chosen.network}
         onChange={onNetwork}
       />
-      {address && (
-        <div className={ui.center}>
-          <QrCode text={address} label={t('wallet.depositAddress')} />
-          <p data-testid="deposit-address" style={{ overflowWrap: 'anywhere' }}>
-            {address}
+      <div className={ui.center}>
+        {chosen.own && <h2 className={styles.cardTitle}>{t('wallet.ownAddress')}</h2>}
+        <QrCode text={chosen.address} label={t('wallet.depositAddress')} />
+        <p data-testid="deposit-address" style={{ overflowWrap: 'anywhere' }}>
+          {chosen.address}
+        </p>
+        <CopyButton text={chosen.address} label={t('wallet.copy')} wide />
+      </div>
+      {chosen.own ? (
+        <>
+          <p className={styles.warning} data-testid="send-only">
+            {t('wallet.sendOnly', { currency: chosen.currency, network: chosen.network })}
           </p>
-          <CopyButton text={address} label={t('wallet.copy')} wide />
-        </div>
+          <dl className={styles.details}>
+            <div className={styles.detail}>
+              <dt>{t('wallet.token')}</dt>
+              <dd>
+                <span className={styles.value}>{chosen.currency}</span>
+              </dd>
+            </div>
+            {chosen.token_contract && (
+              <div className={styles.detail} data-testid="token-contract">
+                <dt>{t('wallet.tokenContract')}</dt>
+                <dd>
+                  <span className={styles.smallValue}>{chosen.token_contract}</span>
+                  <CopyButton text={chosen.token_contract} label={t('wallet.tokenContract')} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        </>
+      ) : (
+        <ul className={ui.hint}>
+          <li>{t('wallet.confirmations', { count: chain.confirmations })}</li>
+          <li>
+            <UnsupportedSources />
+          </li>
+        </ul>
       )}
-      <ul className={ui.hint}>
-        <li>{t('wallet.confirmations', { count: chain.confirmations })}</li>
+    </section>
+  );
+}
+
+function UnsupportedSources() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('wallet.unsupported')}{' '}
+      {[
+        t('wallet.source.decentralizedExchange'),
+        t('wallet.source.binanceSmartChain'),
+        t('wallet.source.huobiEcoChain'),
+      ].join(', ')}
+    </>
+  );
+}
+
+/**
+ * The merchant's own address: nothing to fill in. What arrives is credited once the network has
+ * confirmed it; below the minimum it waits for the others; the records show it on its way.
+ */
+function CreditedByChain({ network, min }: { network: DepositNetwork; min: string }) {
+  const { t } = useTranslation();
+  const formatAmount = useFormatAmount();
+  return (
+    <section className={ui.card} aria-labelledby="chain-credit-title" data-testid="credited-by-chain">
+      <h2 id="chain-credit-title" className={styles.cardTitle}>
+        {t('wallet.howCredited')}
+      </h2>
+      <ul className={styles.rules}>
+        <li>{t('wallet.autoCredit', { count: network.confirmations })}</li>
+        <li>{t('wallet.belowMinimum', { min: formatAmount(min) })}</li>
         <li>
-          {t('wallet.unsupported')}{' '}
-          {[
-            t('wallet.source.decentralizedExchange'),
-            t('wallet.source.binanceSmartChain'),
-            t('wallet.source.huobiEcoChain'),
-          ].join(', ')}
+          <UnsupportedSources />
         </li>
       </ul>
+      <p className={ui.hint}>{t('wallet.followHint')}</p>
+      <Link className={`${ui.secondaryButton} ${styles.follow}`} to={paths.rechargeRecord}>
+        {t('wallet.followRecords')}
+      </Link>
     </section>
   );
 }
 
 /**
- * The top-up form of an open method. For the chain method, `chain` holds the open networks (at
- * least one): the network is part of the form, chosen in the address card above it.
+ * The top-up form of an open method: the amount and the voucher. For the chain method, `network` is
+ * the platform's shared address chosen in the address card above it (the body names it).
  */
-function TopUpForm({ method, chain }: { method: RechargeMethod; chain?: Blockchain }) {
+function TopUpForm({ method, network }: { method: RechargeMethod; network?: Network }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const recharge = useRecharge();
   const formatAmount = useFormatAmount();
   const form = useContractForm(rechargeBody, {
-    defaultValues: { method, amount: '', voucher: '', network: chain?.networks[0]?.network },
+    defaultValues: { method, amount: '', voucher: '', network },
   });
   // One key per attempt; it changes only when the form changes, so a retry replays the first answer.
   const attempt = useRef<{ sig: string; key: string } | null>(null);
-  const network = form.watch('network');
-  const onNetwork = (n: Network) =>
-    form.setValue('network', n, { shouldValidate: form.formState.isSubmitted });
+  // The chooser lives above the form: its choice is the form's network, so a typed amount and an
+  // uploaded voucher stay when another shared network is chosen, and a refusal said of the previous
+  // network no longer shows.
+  const { setValue, clearErrors } = form;
+  useEffect(() => {
+    setValue('network', network);
+    clearErrors('network');
+  }, [network, setValue, clearErrors]);
 
   // The shared form pieces type their control by the form's input only; the amount's output is a
   // number (minor units), which they never see.
@@ -121,10 +190,13 @@ function TopUpForm({ method, chain }: { method: RechargeMethod; chain?: Blockcha
     try {
       await recharge.mutateAsync({ body, idempotencyKey: attempt.current.key });
     } catch (error) {
-      // Closed since the screen loaded: read again what is open, so the screen says so.
+      // Closed (or, for a network, now credited by the chain) since the screen loaded: read again
+      // what is open, so the screen says so (a watched network shows the merchant's own address).
       if (
         error instanceof ApiError &&
-        (error.key === 'METHOD_UNAVAILABLE' || error.key === 'NETWORK_UNAVAILABLE')
+        (error.key === 'METHOD_UNAVAILABLE' ||
+          error.key === 'NETWORK_UNAVAILABLE' ||
+          error.key === 'NETWORK_WATCHED')
       )
         void queryClient.invalidateQueries({
           queryKey:
@@ -144,21 +216,35 @@ function TopUpForm({ method, chain }: { method: RechargeMethod; chain?: Blockcha
   const { errors } = form.formState;
   const choiceError = errors.method?.message ?? errors.network?.message;
   return (
+    <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
+      <AmountField control={control} hint={messageOf('MIN_TOPUP', { min: formatAmount(MIN_TOPUP_MINOR) })} />
+      <Voucher control={control} />
+      {choiceError && (
+        <p className={ui.error} role="alert">
+          {choiceError}
+        </p>
+      )}
+      <SubmitBar control={control} label={t('wallet.submitTopup')} />
+    </form>
+  );
+}
+
+/**
+ * Chain, once a network is open: the chosen network's address, then on the merchant's own address
+ * how it is credited (no form), on the platform's shared one the amount and voucher form.
+ */
+function ChainDeposit({ chain }: { chain: Blockchain }) {
+  const [network, setNetwork] = useState<Network | undefined>(chain.networks[0]?.network);
+  const chosen = chain.networks.find((n) => n.network === network) ?? chain.networks[0];
+  if (!chosen) return null;
+  return (
     <>
-      {chain && <DepositAddress chain={chain} network={network} onNetwork={onNetwork} />}
-      <form className={`${ui.card} ${ui.form}`} onSubmit={onSubmit} noValidate>
-        <AmountField
-          control={control}
-          hint={messageOf('MIN_TOPUP', { min: formatAmount(MIN_TOPUP_MINOR) })}
-        />
-        <Voucher control={control} />
-        {choiceError && (
-          <p className={ui.error} role="alert">
-            {choiceError}
-          </p>
-        )}
-        <SubmitBar control={control} label={t('wallet.submitTopup')} />
-      </form>
+      <DepositAddress chain={chain} chosen={chosen} onNetwork={setNetwork} />
+      {chosen.own ? (
+        <CreditedByChain network={chosen} min={chain.min_topup} />
+      ) : (
+        <TopUpForm method="chain" network={chosen.network} />
+      )}
     </>
   );
 }
@@ -172,7 +258,7 @@ function ChainTopUp() {
         chain.networks.length === 0 ? (
           <NotOpen method="chain" reason={t('wallet.noNetworks')} />
         ) : (
-          <TopUpForm method="chain" chain={chain} />
+          <ChainDeposit chain={chain} />
         )
       }
     </QueryState>
