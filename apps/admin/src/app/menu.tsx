@@ -1,5 +1,6 @@
 import { adminRoutes } from '@dropdesk/contract/admin';
 import { adminCatalogueRoutes } from '@dropdesk/contract/catalogue';
+import { adminChainRoutes } from '@dropdesk/contract/chain';
 import { adminExpressRoutes } from '@dropdesk/contract/express';
 import { adminKycRoutes } from '@dropdesk/contract/kyc';
 import { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
@@ -69,6 +70,7 @@ export const MENU: MenuGroup[] = [
     label: 'menu.platform',
     entries: [
       { path: paths.settings, label: 'routes.settings', row: adminWalletRoutes.setSettings },
+      { path: paths.chain, label: 'routes.chain', row: adminChainRoutes.networks },
       { path: paths.messages, label: 'routes.messages', row: adminMessageRoutes.broadcasts },
     ],
   },

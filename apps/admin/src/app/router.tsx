@@ -23,6 +23,7 @@ const consoleScreens: RouteObject[] = [
   screen(paths.orders, 'routes.orders', () => import('../features/orders/screens/OrdersScreen')),
   screen(paths.orderPattern, 'routes.order', () => import('../features/orders/screens/OrderScreen')),
   screen(paths.settings, 'routes.settings', () => import('../features/settings/screens/SettingsScreen')),
+  screen(paths.chain, 'routes.chain', () => import('../features/settings/screens/ChainScreen')),
   screen(paths.messages, 'routes.messages', () => import('../features/messages/screens/MessagesScreen')),
   screen(
     paths.bulkShipping,

@@ -20,6 +20,9 @@ export const paths = {
   merchantPattern: '/merchants/:id',
   adjustments: '/adjustments',
   settings: '/settings',
+  /** Chain deposits: the watched networks (tab `networks`) and the watcher's alerts (tab `alerts`). */
+  chain: '/settings/chain',
+  chainAlerts: '/settings/chain?tab=alerts',
   messages: '/messages',
   operators: '/operators',
   audit: '/audit',

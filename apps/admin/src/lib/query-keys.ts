@@ -44,6 +44,14 @@ export const settingsKeys = {
   one: <const N extends string>(name: N) => s.one(name),
 };
 
+/** Chain deposits: the overview's watcher cards read the same networks as the settings screen. */
+const ch = queryKeysFactory('chain');
+export const chainKeys = {
+  all: ch.all,
+  networks: () => ch.one('networks'),
+  alerts: (filters: object) => ch.list('alerts', filters),
+};
+
 const msg = queryKeysFactory('messages');
 export const messageKeys = {
   all: msg.all,

@@ -1,7 +1,8 @@
 import type { AdminProduct, adminCatalogueRoutes } from '@dropdesk/contract/catalogue';
+import type { ChainAlertItem, ChainHealth, ChainNetworkItem } from '@dropdesk/contract/chain';
 import type { overviewRoutes } from '@dropdesk/contract/overview';
 import type { DataOf } from '@dropdesk/contract/route';
-import type { adminWalletRoutes } from '@dropdesk/contract/wallet';
+import type { adminWalletRoutes, ChainFacts } from '@dropdesk/contract/wallet';
 
 /**
  * Rows as the operator API answers them, for component tests (each test changes what it needs),
@@ -40,6 +41,7 @@ export function newRecharge(over: Partial<AdminRecharge> = {}): AdminRecharge {
     status: 'pending',
     reason: null,
     voucher_url: `/uploads/v${seq}.webp`,
+    chain: null,
     created_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     resolved_at: null,
     merchant: newMerchantRef(),
@@ -82,3 +84,88 @@ export const categoriesReply: DataOf<typeof adminCatalogueRoutes.categories> = [
   { id: 1, parent_id: null, main_lang: 'en', names: { en: 'Home' }, sort: 0, products: 5 },
   { id: 2, parent_id: 1, main_lang: 'en', names: { en: 'Lighting' }, sort: 0, products: 2 },
 ];
+
+/** An extended public key as a wallet exports it (BIP32's first test vector, m/0'/1/2'). */
+export const XPUB =
+  'xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fTLW5';
+/** USDT's contract on Ethereum. */
+export const USDT_ERC20 = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+/** The chain watcher's health of a network that reads well: head a minute old, nothing failing. */
+export function newChainHealth(over: Partial<ChainHealth> = {}): ChainHealth {
+  const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+  return {
+    head: 19_000_120,
+    head_at: minuteAgo,
+    scanned: 19_000_118,
+    scanned_at: minuteAgo,
+    lag: 2,
+    last_error: null,
+    error_at: null,
+    errors: 0,
+    pending: 1,
+    open_alerts: 0,
+    ...over,
+  };
+}
+
+/** A watched network (`GET /admin/chain/networks`), ERC20 unless told. */
+export function newChainNetwork(over: Partial<ChainNetworkItem> = {}): ChainNetworkItem {
+  return {
+    network: 'ERC20',
+    kind: 'evm',
+    rpc_url: 'https://eth.node.example/rpc',
+    token_contract: USDT_ERC20,
+    token_decimals: 6,
+    confirmations: 2,
+    xpub: XPUB,
+    start_block: 19_000_000,
+    enabled: true,
+    addresses: 0,
+    updated_at: new Date(Date.now() - 86_400_000).toISOString(),
+    health: newChainHealth(),
+    ...over,
+  };
+}
+
+/** A watcher's alert (`GET /admin/chain/alerts`): a credited top-up whose block left the chain. */
+export function newChainAlert(over: Partial<ChainAlertItem> = {}): ChainAlertItem {
+  seq += 1;
+  return {
+    id: seq,
+    network: 'ERC20',
+    kind: 'credited_reorged',
+    recharge_id: seq,
+    order_no: `R${seq}`,
+    merchant_id: 12,
+    amount: '250.00',
+    tx_hash: `0x${'ab'.repeat(32)}`,
+    log_index: 3,
+    detail: {
+      block: 19_000_050,
+      hash_then: `0x${'11'.repeat(32)}`,
+      hash_now: `0x${'22'.repeat(32)}`,
+      head: 19_000_060,
+    },
+    created_at: new Date(Date.now() - 3_600_000).toISOString(),
+    resolved_at: null,
+    resolved_by: null,
+    resolution: null,
+    ...over,
+  };
+}
+
+/** A watched transfer's facts on its top-up (`chain` of a recharge), waiting for its confirmations. */
+export function newChainFacts(over: Partial<ChainFacts> = {}): ChainFacts {
+  return {
+    tx_hash: `0x${'cd'.repeat(32)}`,
+    log_index: 0,
+    block: 19_000_119,
+    from: '0x1111111111111111111111111111111111111111',
+    token_amount: '150.123456',
+    confirmations: 1,
+    required: 2,
+    below_minimum: false,
+    ...over,
+  };
+}

@@ -1,12 +1,14 @@
 import type { LedgerCheckItem, overviewRoutes } from '@dropdesk/contract/overview';
 import type { DataOf } from '@dropdesk/contract/route';
 import { mockApi, ok } from '@dropdesk/test-kit/fake-api';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../lib/i18n';
 import { SESSION_KEY, session } from '../../lib/session';
+import { newChainHealth, newChainNetwork } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
+import { needsLook, STALE_HEAD_MS } from './components/ChainWatch';
 
 const check = (ok_: boolean): LedgerCheckItem => ({
   id: 3,
@@ -53,6 +55,7 @@ describe('the overview', () => {
     const { calls } = mockApi({
       ...meRoute('admin'),
       'GET /admin/overview': () => ok({ ...overview, ledger_check: last }),
+      'GET /admin/chain/networks': () => ok({ list: [newChainNetwork()] }),
       'POST /admin/ledger/check': () => {
         last = check(true);
         return ok(last);
@@ -101,5 +104,81 @@ describe('the overview', () => {
     expect(screen.queryByRole('button', { name: 'Run it now' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Top-ups' })).not.toBeInTheDocument());
     expect(screen.getByText('wallet 12: cached 10.00, postings 9.00')).toBeInTheDocument();
+  });
+});
+
+describe('the chain watcher on the overview', () => {
+  it('shows each network’s blocks, lag, waiting transfers and open alerts (a link to them), in warning colours when it fails', async () => {
+    signInAs('reviewer');
+    const errorAt = new Date(Date.now() - 2 * 60_000).toISOString();
+    mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/overview': () => ok(overview),
+      'GET /admin/chain/networks': () =>
+        ok({
+          list: [
+            newChainNetwork({
+              health: newChainHealth({
+                head: 19_000_200,
+                scanned: 19_000_150,
+                lag: 50,
+                pending: 4,
+                open_alerts: 2,
+                last_error: 'eth_getLogs: connect ECONNREFUSED',
+                error_at: errorAt,
+                errors: 3,
+              }),
+            }),
+          ],
+        }),
+    });
+    await renderConsole('/');
+    await shows('Chain watcher, ERC20');
+    const card = screen.getByText('Chain watcher, ERC20').closest('.ant-card') as HTMLElement;
+    expect(card).toHaveAttribute('data-warning', 'true');
+    expect(within(card).getByText('Needs a look')).toBeInTheDocument();
+    expect(card).toHaveTextContent(/Last block seen19,000,200 \d+ (second|minute)s? ago/);
+    expect(card).toHaveTextContent(/Last block scanned19,000,150 /);
+    expect(card).toHaveTextContent('Lag50 blocks');
+    expect(card).toHaveTextContent('Transfers waiting4');
+    expect(within(card).getByRole('link', { name: '2 open' })).toHaveAttribute(
+      'href',
+      '/settings/chain?tab=alerts',
+    );
+    expect(card).toHaveTextContent('eth_getLogs: connect ECONNREFUSED');
+    expect(card).toHaveTextContent('2 minutes ago');
+    expect(card).toHaveTextContent('3 failures in a row');
+  });
+
+  it('says chain deposits are credited by hand until a network is set, with the way to set one', async () => {
+    signInAs('admin');
+    mockApi({
+      ...meRoute('admin'),
+      'GET /admin/overview': () => ok(overview),
+      'GET /admin/chain/networks': () => ok({ list: [] }),
+    });
+    await renderConsole('/');
+    await shows(/Chain deposits are credited by hand until a network is set/);
+    expect(screen.getByRole('link', { name: 'Chain deposit settings' })).toHaveAttribute(
+      'href',
+      '/settings/chain',
+    );
+  });
+
+  it('needs a look when a watched network’s newest block is older than 5 minutes, not when it is off', () => {
+    const now = Date.now();
+    const at = (ms: number) => new Date(now - ms).toISOString();
+    const fresh = newChainNetwork({ health: newChainHealth({ head_at: at(STALE_HEAD_MS - 1000) }) });
+    const old = newChainNetwork({ health: newChainHealth({ head_at: at(STALE_HEAD_MS + 1000) }) });
+    expect(needsLook(fresh, now)).toEqual({ failing: false, stale: false });
+    expect(needsLook(old, now)).toEqual({ failing: false, stale: true });
+    // A head never read is no better than an old one.
+    expect(
+      needsLook(newChainNetwork({ health: newChainHealth({ head: null, head_at: null }) }), now).stale,
+    ).toBe(true);
+    // A network switched off is not followed: its old head is no warning.
+    expect(needsLook({ ...old, enabled: false }, now).stale).toBe(false);
+    // Before the first run there is nothing to judge.
+    expect(needsLook(newChainNetwork({ health: null }), now)).toEqual({ failing: false, stale: false });
   });
 });

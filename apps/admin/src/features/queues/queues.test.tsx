@@ -2,7 +2,7 @@ import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newRecharge, page, queueSummary } from '../../test/factories';
+import { newChainFacts, newRecharge, page, queueSummary } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
 describe('the top-up queue', () => {
@@ -74,6 +74,52 @@ describe('the top-up queue', () => {
       reason_code: 'not_received',
     });
     await shows('No top-up is waiting');
+  });
+
+  it('shows a chain top-up’s transaction and confirmations with no decision, and a top-up without a voucher no broken image', async () => {
+    const user = userEvent.setup();
+    signInAs('reviewer');
+    const watched = newRecharge({
+      method: 'chain',
+      network: 'ERC20',
+      address: '0x2222222222222222222222222222222222222222',
+      voucher_url: null,
+      chain: newChainFacts({ confirmations: 1, required: 2 }),
+    });
+    const declared = newRecharge({
+      method: 'manual',
+      voucher_url: null,
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const { of } = mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/queues': () => ok(queueSummary),
+      'GET /admin/recharges': (c) =>
+        ok(c.query.get('status') === 'pending' ? page([watched, declared]) : page([])),
+    });
+    await renderConsole('/queues/recharges');
+    await shows(`Top-up ${watched.order_no}`);
+    await shows('Transfer seen on the chain');
+    expect(screen.getByText(watched.chain!.tx_hash)).toBeInTheDocument();
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    expect(screen.getByText("The merchant's own address")).toBeInTheDocument();
+    expect(screen.queryByText('Voucher (click to zoom)')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('img', { name: `Voucher of top-up ${watched.order_no}` }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
+    // The keys decide nothing either.
+    await user.keyboard('a');
+    await user.keyboard('r');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(of('POST /admin/recharges/approve')).toHaveLength(0);
+
+    await user.keyboard('j');
+    await shows(`Top-up ${declared.order_no}`);
+    expect(screen.getByText('No voucher was sent.')).toBeInTheDocument();
+    expect(document.querySelector('.ant-image img, img[src=""]')).toBeNull();
+    expect(screen.getByRole('button', { name: /Approve/ })).toBeInTheDocument();
   });
 
   it('is hidden from a catalogue operator, who is told the screen is not for the role', async () => {

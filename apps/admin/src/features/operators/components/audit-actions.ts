@@ -47,6 +47,8 @@ export function useAuditActionNames(): Record<AuditAction, string> {
     'announcement.enable': t('auditActions.announcementEnable'),
     'announcement.disable': t('auditActions.announcementDisable'),
     'deposit_address.set': t('auditActions.depositAddressSet'),
+    'chain_network.set': t('auditActions.chainNetworkSet'),
+    'chain_alert.resolve': t('auditActions.chainAlertResolve'),
     'topup_bank_account.set': t('auditActions.topupBankAccountSet'),
     'topup_manual.set': t('auditActions.topupManualSet'),
     'wallet_settings.set': t('auditActions.walletSettingsSet'),

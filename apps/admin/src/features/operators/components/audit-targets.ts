@@ -26,6 +26,7 @@ export function useAuditTargetNames(): Record<AuditTarget, string> {
     system_message: t('auditTargets.systemMessage'),
     announcement: t('auditTargets.announcement'),
     network: t('auditTargets.network'),
+    chain_alert: t('auditTargets.chainAlert'),
     topup_bank_account: t('auditTargets.topupBankAccount'),
     topup_manual: t('auditTargets.topupManual'),
     wallet_settings: t('auditTargets.walletSettings'),

@@ -1,3 +1,4 @@
+import { adminChainRoutes } from '@dropdesk/contract/chain';
 import { adminKycRoutes } from '@dropdesk/contract/kyc';
 import { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
 import { adminOrderRoutes } from '@dropdesk/contract/orders';
@@ -25,6 +26,7 @@ import { canUse } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { type Overview, useOverview } from '../api/get-overview';
 import { useRunLedgerCheck } from '../api/run-ledger-check';
+import { ChainWatch } from '../components/ChainWatch';
 
 const QUEUE_PATHS: Record<Queue, string> = {
   recharges: paths.recharges,
@@ -142,6 +144,8 @@ export default function OverviewScreen() {
   const { t } = useTranslation();
   const overview = useOverview();
   const statusName = useOrderStatusName();
+  const { operator } = useSession();
+  const seesChain = canUse(operator?.role, adminChainRoutes.networks);
   return (
     <>
       <PageTitle
@@ -217,6 +221,7 @@ export default function OverviewScreen() {
             <Col xs={24} lg={12}>
               <LedgerCheck check={o.ledger_check} />
             </Col>
+            {seesChain && <ChainWatch />}
           </Row>
         )}
       </QueryState>

@@ -58,8 +58,8 @@ export function QueueFrame<T extends QueueItem>({
   row: (item: T) => ReactNode;
   /** The selected item in full, and the decision's controls. */
   detail: (item: T) => ReactNode;
-  /** The decision on an item (the screen's own dialogs). */
-  actions: (item: T, done: () => void) => QueueActions;
+  /** The decision on an item (the screen's own dialogs); null: none to take here (no buttons, no keys). */
+  actions: (item: T, done: () => void) => QueueActions | null;
   empty: string;
 }) {
   const { t } = useTranslation();
@@ -141,18 +141,20 @@ export function QueueFrame<T extends QueueItem>({
                   </li>
                 ))}
               </ol>
-              {selected && current && (
+              {selected && (
                 <Card className={styles.detail}>
                   {detail(selected)}
-                  <Flex gap={8} style={{ marginTop: 24 }}>
-                    <Button type="primary" onClick={current.approve} loading={current.busy}>
-                      {approveLabel ?? t('queues.approve')} <Badge count="a" color="#ffffff33" />
-                    </Button>
-                    <Button danger onClick={current.reject} disabled={current.busy}>
-                      {rejectLabel ?? t('queues.reject')}{' '}
-                      <Badge count="r" color="#ff4d4f22" style={{ color: '#ff4d4f' }} />
-                    </Button>
-                  </Flex>
+                  {current && (
+                    <Flex gap={8} style={{ marginTop: 24 }}>
+                      <Button type="primary" onClick={current.approve} loading={current.busy}>
+                        {approveLabel ?? t('queues.approve')} <Badge count="a" color="#ffffff33" />
+                      </Button>
+                      <Button danger onClick={current.reject} disabled={current.busy}>
+                        {rejectLabel ?? t('queues.reject')}{' '}
+                        <Badge count="r" color="#ff4d4f22" style={{ color: '#ff4d4f' }} />
+                      </Button>
+                    </Flex>
+                  )}
                 </Card>
               )}
             </div>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { approveRecharge, rejectRecharge, useDecision } from '../api/decide';
 import { type RechargeRow, useRechargeHistory, useRechargeQueue } from '../api/get-recharges';
+import { ChainTransfer } from '../components/ChainTransfer';
 import { decide, decideAndTell } from '../components/decide';
 import { MerchantLine } from '../components/MerchantLine';
 import { Money } from '../components/Money';
@@ -39,7 +40,11 @@ function History({ merchantId, current }: { merchantId: number; current: number 
   );
 }
 
-/** Top-ups to review: amount, method, network, the voucher (zoom), the merchant's history. */
+/**
+ * Top-ups to review: amount, method, network, the voucher (zoom), the merchant's history. A top-up
+ * the chain watcher saw shows its transaction and confirmations instead, and no decision: the
+ * watcher credits it.
+ */
 export default function RechargesScreen() {
   const { t } = useTranslation();
   const queue = useRechargeQueue();
@@ -57,13 +62,18 @@ export default function RechargesScreen() {
         row={(r) => (
           <span>
             <Money value={r.amount} strong /> · {r.merchant.shop_name}
+            {r.chain && <Typography.Text type="secondary"> · {t('queues.byChain')}</Typography.Text>}
           </span>
         )}
-        actions={(r, done) => ({
-          busy: approve.isPending || reject.isPending,
-          approve: () => decideAndTell(() => approve.mutateAsync(r.id), done, t('queues.approved')),
-          reject: () => setRejecting({ item: r, done }),
-        })}
+        actions={(r, done) =>
+          r.chain
+            ? null
+            : {
+                busy: approve.isPending || reject.isPending,
+                approve: () => decideAndTell(() => approve.mutateAsync(r.id), done, t('queues.approved')),
+                reject: () => setRejecting({ item: r, done }),
+              }
+        }
         detail={(r) => (
           <>
             <Descriptions size="small" column={2} title={t('queues.topUp', { no: r.order_no })}>
@@ -74,16 +84,29 @@ export default function RechargesScreen() {
               <Descriptions.Item label={t('queues.network')}>{r.network ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('queues.asked')}>{formatDate(r.created_at)}</Descriptions.Item>
               {r.address && (
-                <Descriptions.Item label={t('queues.depositAddress')} span={2}>
+                <Descriptions.Item
+                  label={r.chain ? t('queues.ownAddress') : t('queues.depositAddress')}
+                  span={2}
+                >
                   <Typography.Text code>{r.address}</Typography.Text>
                 </Descriptions.Item>
               )}
             </Descriptions>
             <Divider />
-            <Typography.Title level={2} style={{ fontSize: 16 }}>
-              {t('queues.voucher')}
-            </Typography.Title>
-            <Image src={r.voucher_url} width={320} alt={t('queues.voucherAlt', { no: r.order_no })} />
+            {r.chain ? (
+              <ChainTransfer chain={r.chain} />
+            ) : (
+              <>
+                <Typography.Title level={2} style={{ fontSize: 16 }}>
+                  {t('queues.voucher')}
+                </Typography.Title>
+                {r.voucher_url ? (
+                  <Image src={r.voucher_url} width={320} alt={t('queues.voucherAlt', { no: r.order_no })} />
+                ) : (
+                  <Typography.Text type="secondary">{t('queues.noVoucher')}</Typography.Text>
+                )}
+              </>
+            )}
             <Divider />
             <MerchantLine merchant={r.merchant} />
             <Descriptions size="small" column={4} title={t('queues.historyTopUps')}>

@@ -6,8 +6,10 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatBps } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { SETTINGS, useSaveSetting, useSetting } from '../api/settings';
 import { SettingCard } from '../components/SettingCard';
 
@@ -141,6 +143,11 @@ function DepositAddress({ network }: { network: Network }) {
   return (
     <SettingCard
       title={t('settings.depositAddress', { network })}
+      help={
+        <>
+          {t('settings.sharedAddressHelp')} <Link to={paths.chain}>{t('routes.chain')}</Link>
+        </>
+      }
       query={query}
       toValues={(d) => {
         const row = d.list.find((r) => r.network === network);
