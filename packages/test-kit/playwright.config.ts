@@ -33,6 +33,7 @@ const ALONE = [
   '**/figures.spec.ts',
   '**/orders.spec.ts',
   '**/wallet-topup-methods.spec.ts',
+  '**/wallet-chain.spec.ts',
   '**/wallet-topup-currency.spec.ts',
 ];
 

@@ -24,7 +24,7 @@ export function runPlace(): { port: number; baseURL: string } {
  * Playwright's `webServer` for a browser run: the REAL server (apps/server) serving the BUILT apps
  * on a fresh SQLite data folder, with the demo seed, rate limits lifted (every test registers its
  * own merchant from one address), the tests' secret (they sign third-party handoffs) and a clock
- * the tests can move (POST /__test/clock). `env` adds or overrides what one suite needs.
+ * the tests can move (POST /__test/clock), and the chain watcher every second. `env` adds or overrides what one suite needs.
  */
 export function webServer({
   port,
@@ -58,6 +58,9 @@ export function webServer({
       PUBLIC_URL: publicUrl,
       SECRET: E2E_SECRET,
       TEST_CLOCK: '1',
+      // The chain watcher reads every second (wallet-chain.spec.ts sends transfers to a local node);
+      // with no network set, a run reads one table row.
+      CHAIN_WATCH_SECONDS: '1',
       ...env,
     },
   };

@@ -3,7 +3,7 @@ import { adminChainRoutes as a } from '@dropdesk/contract/chain';
 import { DEFAULT_LANG } from '@dropdesk/contract/constants';
 import { reportsRoutes } from '@dropdesk/contract/reports';
 import { adminWalletRoutes, walletRoutes } from '@dropdesk/contract/wallet';
-import type { Address } from 'viem';
+import { type Address, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -54,7 +54,7 @@ describe(`chain watcher (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, 
     const res = await m.client.call(walletRoutes.getBlockchain);
     expect(res.code, res.raw).toBe(1);
     const erc = res.data.networks.find((n) => n.network === 'ERC20');
-    expect(erc).toMatchObject({ own: true, confirmations: 2, token_contract: usdt });
+    expect(erc).toMatchObject({ own: true, confirmations: 2, token_contract: getAddress(usdt) });
     return erc!.address as Address;
   }
 

@@ -8,6 +8,7 @@ import {
 import { MIN_TOPUP_MINOR } from '@dropdesk/contract/constants';
 import { formatMoney } from '@dropdesk/contract/money';
 import type { ChainFacts, Network } from '@dropdesk/contract/wallet';
+import { getAddress } from 'viem';
 import type { Db } from '../../db/database';
 import type { Paging } from '../../db/paging';
 import { type Clock, iso } from '../../lib/clock';
@@ -173,6 +174,9 @@ export class ChainService {
 
   async setNetwork(op: SessionOperator, body: ChainNetworkBody): Promise<ChainNetworkItem> {
     const kind = NETWORK_KINDS[body.network];
+    // Shown to merchants to check what they send: in its checksum case (EIP-55), however it was typed.
+    const tokenContract =
+      kind === 'evm' ? getAddress(body.token_contract.toLowerCase()) : body.token_contract;
     if (!parseXpub(body.xpub)) throw fieldRefusal('INVALID_INPUT', 'xpub', 'FIELD_XPUB');
     if (body.enabled && !WATCHED_KINDS.includes(kind)) throw new Refusal('WATCHER_UNAVAILABLE');
     const now = this.deps.clock.now();
@@ -184,7 +188,7 @@ export class ChainService {
         network: body.network,
         kind,
         rpc_url: body.rpc_url,
-        token_contract: body.token_contract,
+        token_contract: tokenContract,
         token_decimals: body.token_decimals,
         confirmations: body.confirmations,
         xpub: body.xpub,
@@ -211,7 +215,13 @@ export class ChainService {
           targetType: 'network',
           targetId: body.network,
           before: before ? shown(before) : null,
-          after: shown({ ...body, kind, network: body.network, enabled: body.enabled ? 1 : 0 }),
+          after: shown({
+            ...body,
+            token_contract: tokenContract,
+            kind,
+            network: body.network,
+            enabled: body.enabled ? 1 : 0,
+          }),
         },
         now,
       );

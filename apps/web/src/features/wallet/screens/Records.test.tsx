@@ -130,7 +130,8 @@ describe('top-up and withdrawal records', () => {
     const row = await screen.findByTestId('record');
     expect(row).toHaveTextContent('Crypto (USDT) · USDT-TRC20');
     expect(row).toHaveTextContent('$150.00');
-    expect(row).toHaveTextContent('Pending');
+    // The chain settles it, nobody reviews it: "Confirming", not "Pending" review.
+    expect(row).toHaveTextContent('Confirming');
     expect(within(row).getByTestId('chain-progress')).toHaveTextContent('1 of 2 confirmations');
     // The amount sent is the amount credited: said once.
     expect(within(row).queryByTestId('chain-sent')).toBeNull();
@@ -167,7 +168,7 @@ describe('top-up and withdrawal records', () => {
       const before = reads();
       credited = true;
       await act(() => vi.advanceTimersByTimeAsync(10_000));
-      expect(await screen.findByText('Approved')).toBeInTheDocument();
+      expect(await screen.findByText('Credited')).toBeInTheDocument();
       expect(reads()).toBeGreaterThan(before);
       expect(screen.queryByTestId('chain-progress')).toBeNull();
       // Nothing counts any more: no more reading.
@@ -227,9 +228,11 @@ describe('top-up and withdrawal records', () => {
       HTMLElement,
       HTMLElement,
     ];
-    expect(credited).toHaveTextContent('Approved');
+    expect(credited).toHaveTextContent('Credited');
     expect(within(credited).queryByTestId('chain-progress')).toBeNull();
-    expect(dropped).toHaveTextContent(`Rejected: ${reason}`);
+    expect(dropped).toHaveTextContent('Not credited');
+    expect(dropped).toHaveTextContent(reason);
+    expect(dropped).not.toHaveTextContent('Rejected');
     expect(within(dropped).queryByTestId('chain-progress')).toBeNull();
     // A voucher top-up on the platform's shared address: no chain facts, cancellable as before.
     expect(within(declared).queryByTestId('chain-facts')).toBeNull();

@@ -34,9 +34,22 @@ function statusText(t: TFunction, status: ReviewStatus): string {
   }[status];
 }
 
-function StatusLabel({ status }: { status: ReviewStatus }) {
+/**
+ * A chain transfer's status in words: the chain settles it, nobody reviews it, so not "being
+ * reviewed" or "approved" but confirming, credited, or not credited (its block left the chain).
+ */
+function chainStatusText(t: TFunction, status: ReviewStatus): string {
+  return {
+    pending: t('wallet.chainStatus.pending'),
+    approved: t('wallet.chainStatus.approved'),
+    rejected: t('wallet.chainStatus.rejected'),
+    cancelled: t('wallet.status.cancelled'),
+  }[status];
+}
+
+function StatusLabel({ status, byChain }: { status: ReviewStatus; byChain: boolean }) {
   const { t } = useTranslation();
-  const text = statusText(t, status);
+  const text = byChain ? chainStatusText(t, status) : statusText(t, status);
   return (
     <span className={styles.status} data-status={status}>
       {text}
@@ -119,7 +132,7 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
       <span className={styles.meta}>
         {t('wallet.orderNo')}: {row.order_no}
       </span>
-      <StatusLabel status={row.status} />
+      <StatusLabel status={row.status} byChain={'chain' in row && row.chain !== null} />
       <time className={styles.meta} dateTime={row.created_at}>
         {formatDate(row.created_at, lang)}
       </time>
@@ -130,7 +143,10 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
       )}
       {'chain' in row && row.chain && <ChainLines row={row} chain={row.chain} />}
       {row.status === 'rejected' && row.reason && (
-        <p className={styles.reason}>{t('wallet.rejectedBecause', { reason: row.reason })}</p>
+        <p className={styles.reason}>
+          {/* A chain transfer's reason says itself why it was not credited (its status says "not credited"). */}
+          {'chain' in row && row.chain ? row.reason : t('wallet.rejectedBecause', { reason: row.reason })}
+        </p>
       )}
       {row.status === 'pending' && onCancel && (
         <button type="button" className={styles.cancel} onClick={onCancel} disabled={busy}>
