@@ -41,7 +41,9 @@ test('every screen of the console is looked at', () => {
   const declared = [...source.matchAll(/^\s+(\w+): '(\/[^']*)'/gm)].map(([, , p]) => `/console${p}`);
   const looked = CONSOLE_SCREENS.map((s) => (typeof s.path === 'string' ? s.path : s.path(history())));
   const seen = (pattern: string) =>
-    looked.some((p) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(p));
+    looked.some((p) =>
+      new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`).test(p),
+    );
   expect(declared.length).toBeGreaterThanOrEqual(15);
   expect(declared.filter((p) => !seen(p))).toEqual([]);
 });

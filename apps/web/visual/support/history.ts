@@ -13,11 +13,14 @@
  * - **Lan Anh** (`pending`): an identity and a chain top-up waiting for the operator, so the
  *   console's queues show what an operator reviews.
  * - a signed-in buyer (`buyer`) with orders and a follow, and guests.
+ * - the platform's ERC20 network watched on a local node (setup.ts): merchants' chain deposit
+ *   screens show their own address, and the console a watcher that is up to date.
  *
  * The story runs from Wednesday 11 November 2026, 09:00 in Ho Chi Minh City, to Friday 20
  * November 10:00 (`NOW`): today, yesterday, this week (from Monday the 16th) and this month all
  * differ. Built once per run (globalSetup) and written to the run's data folder for the specs.
  */
+
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import { CHROME_ARGS, chromePath } from '@dropdesk/test-kit/e2e/chrome';
 import { mailedCode } from '@dropdesk/test-kit/e2e/orders';
 import { admin, api, baseURL, DEMO, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { chromium } from '@playwright/test';
+import { TEST_XPUB } from '../../../server/test/chain/anvil';
 import { pictures } from './pictures';
 import { NOW, START } from './time';
 
@@ -239,7 +243,14 @@ async function buyer(
   ok(await api(path, { body, headers: { ...o.as, ...(idempotent ? key() : {}) } }));
 }
 
-export async function buildHistory(): Promise<History> {
+/** The watched network of the story: its node, the token's contract, the first block to read. */
+export interface StoryChain {
+  rpcUrl: string;
+  token: string;
+  startBlock: number;
+}
+
+export async function buildHistory(chain: StoryChain): Promise<History> {
   const clock = ok(await api<{ now: string }>('/__test/clock'));
   if (clock.now !== START)
     throw new Error(`the visual server's clock must stand at ${START}: it says ${clock.now}`);
@@ -248,6 +259,19 @@ export async function buildHistory(): Promise<History> {
   ok(
     await admin(await operatorLogin(), '/admin/deposit_addresses', {
       body: { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    }),
+  );
+  ok(
+    await admin(await operatorLogin(), '/admin/chain/networks', {
+      body: {
+        network: 'ERC20',
+        rpc_url: chain.rpcUrl,
+        token_contract: chain.token,
+        token_decimals: 6,
+        confirmations: 2,
+        xpub: TEST_XPUB,
+        start_block: chain.startBlock,
+      },
     }),
   );
   ok(
@@ -300,6 +324,10 @@ export async function buildHistory(): Promise<History> {
     invite: DEMO.inviteCode,
     logo: ['L', '#7c3aed'],
   });
+  // Each merchant's own ERC20 address is derived when its deposit screen is first read: read now,
+  // so the console says 3 addresses whatever order the looks run in.
+  for (const who of [full, empty, pending])
+    ok(await api('/merchant/merchant/getBlockchain', { token: who.token }));
 
   const m = full.token;
   ok(

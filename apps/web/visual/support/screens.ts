@@ -153,7 +153,19 @@ export const MERCHANT_SCREENS: Screen[] = [
   { name: 'recharge', path: paths.recharge, who: 'full', states: loadedAndError },
   { name: 'wallet-recharge', path: paths.walletRecharge, who: 'full', states: loadedAndError },
   { name: 'bank-card-recharge', path: paths.bankCardRecharge, who: 'full', states: loadedAndError },
+  // The merchant's own ERC20 address (watched: no form), and the platform's shared TRC20 address
+  // with the amount and voucher form.
   { name: 'blockchain-recharge', path: paths.blockchainRecharge, who: 'full', states: loadedAndError },
+  {
+    name: 'blockchain-recharge-shared',
+    path: paths.blockchainRecharge,
+    who: 'full',
+    states: ['loaded'],
+    before: opening(
+      (page) => page.getByText('USDT-TRC20', { exact: true }),
+      (page) => page.locator('form'),
+    ),
+  },
   { name: 'recharge-record', path: paths.rechargeRecord, who: 'full', states: all },
   {
     // The question before a pending top-up is cancelled.
@@ -301,6 +313,16 @@ export const CONSOLE_SCREENS: Screen[] = [
   { name: 'merchant-new', path: (h) => `/console/merchants/${h.empty.id}`, who: 'full', states: ['loaded'] },
   { name: 'adjustments', path: '/console/adjustments', who: 'full', states: ['loaded', 'error'] },
   { name: 'settings', path: '/console/settings', who: 'full', states: ['loaded', 'error'] },
+  // The watched ERC20 network of the story (a local node, up to date) and its alerts (none).
+  {
+    name: 'chain',
+    path: '/console/settings/chain',
+    who: 'full',
+    states: ['loaded', 'error'],
+    // The local node listens on a port of its own each run.
+    mask: (page) => [page.getByText(/^http:\/\/127\.0\.0\.1:\d+$/)],
+  },
+  { name: 'chain-alerts', path: '/console/settings/chain?tab=alerts', who: 'full', states: ['loaded'] },
   { name: 'messages', path: '/console/messages', who: 'full', states: ['loaded', 'error'] },
   { name: 'operators', path: '/console/operators', who: 'full', states: ['loaded', 'error'] },
   { name: 'audit', path: '/console/audit', who: 'full', states: ['loaded', 'error'] },

@@ -137,7 +137,7 @@ describe('the chain watcher on the overview', () => {
     const card = screen.getByText('Chain watcher, ERC20').closest('.ant-card') as HTMLElement;
     expect(card).toHaveAttribute('data-warning', 'true');
     expect(within(card).getByText('Needs a look')).toBeInTheDocument();
-    expect(card).toHaveTextContent(/Last block seen19,000,200 \d+ (second|minute)s? ago/);
+    expect(card).toHaveTextContent(/Last block seen19,000,200 · \d+ (second|minute)s? ago/);
     expect(card).toHaveTextContent(/Last block scanned19,000,150 /);
     expect(card).toHaveTextContent('Lag50 blocks');
     expect(card).toHaveTextContent('Transfers waiting4');

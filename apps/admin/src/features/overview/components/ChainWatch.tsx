@@ -55,12 +55,15 @@ function WatcherCard({ network: n, now }: { network: WatchedNetwork; now: number
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('overview.chainHead')}>
             <Typography.Text type={stale ? 'warning' : undefined}>
-              {h.head === null ? '—' : formatNumber(h.head)} <When at={h.head_at} now={now} />
+              {h.head === null ? '—' : formatNumber(h.head)} · <When at={h.head_at} now={now} />
               {stale && ` · ${t('overview.chainStale')}`}
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('overview.chainScanned')}>
-            {formatNumber(h.scanned)} <When at={h.scanned_at} now={now} />
+            {/* One inline box: the item's content is a flex row, which drops a bare space between items. */}
+            <span>
+              {formatNumber(h.scanned)} · <When at={h.scanned_at} now={now} />
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('overview.chainLag')}>
             {h.lag === null ? '—' : t('overview.blocks', { count: h.lag, n: formatNumber(h.lag) })}
