@@ -419,6 +419,19 @@ describe(`chain watcher (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, 
         limit: '100',
       });
       expect(queue.data.list.map((x) => x.id)).not.toContain(r!.id);
+      // One merchant's list shows it, with its chain facts, for the operator who is asked about it.
+      const ofMerchant = await admin.call(adminWalletRoutes.recharges, {
+        merchant_id: String(m.id),
+        page: '1',
+        limit: '100',
+      });
+      expect(ofMerchant.data.list).toEqual([
+        expect.objectContaining({
+          id: r!.id,
+          voucher_url: null,
+          chain: expect.objectContaining({ confirmations: 1 }),
+        }),
+      ]);
       await chain.mine();
       await run();
       expect(await balanceOf(m)).toBe('110.00');

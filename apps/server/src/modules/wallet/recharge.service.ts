@@ -187,9 +187,17 @@ export class RechargeService {
     link: FileLink,
   ) {
     const { db } = this.deps;
-    // The queue is the top-ups a person declared; the chain watcher's transfers wait for blocks.
-    const filter = { merchantId: query.merchant_id, status: query.status, declaredOnly: true };
-    const page = await rechargesRepository.page(db, filter, query, 'asc');
+    // The queue is the top-ups a person declared: the chain watcher's transfers wait for blocks, not
+    // for a reviewer. One merchant's list shows them too (no actions), for "where is my deposit?".
+    const filter = {
+      merchantId: query.merchant_id,
+      status: query.status,
+      declaredOnly: query.merchant_id === undefined,
+    };
+    const [page, chain] = await Promise.all([
+      rechargesRepository.page(db, filter, query, 'asc'),
+      chainState(db),
+    ]);
     const rows = await rechargesRepository.history(
       db,
       page.list.map((r) => r.merchant_id),
@@ -208,7 +216,7 @@ export class RechargeService {
     return withMerchants(db, page, (r, merchant) => {
       const h = history.get(r.merchant_id) ?? emptyHistory();
       return {
-        ...rechargeItem(r, link, NO_CHAIN),
+        ...rechargeItem(r, link, chain),
         merchant,
         history: {
           ...h,
