@@ -65,6 +65,10 @@ export const ERROR_KEYS = [
   'CREDITED_BY_CHAIN',
   'XPUB_LOCKED',
   'WATCHER_UNAVAILABLE',
+  'PAYOUT_NOT_FOUND',
+  'PAYOUT_MISMATCH',
+  'PAYOUT_REUSED',
+  'CHAIN_UNREACHABLE',
   // catalogue, levels and listing
   'SELECT_PRODUCT',
   'LEVEL_NOT_NEXT',
@@ -132,6 +136,7 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_AMOUNT_TOO_BIG',
   'FIELD_REFERENCE_RULE',
   'FIELD_XPUB',
+  'FIELD_TX_HASH',
   // CSV import: a category cell that names none, or two
   'FIELD_CATEGORY_UNKNOWN',
   'FIELD_CATEGORY_AMBIGUOUS',

@@ -456,7 +456,15 @@ export const adminWalletRoutes = {
     idempotent: true,
     summary:
       'Mark a pending withdrawal paid with its payout reference (the bank transfer or chain transaction): the hold goes out (actual) and to revenue (fee)',
-    refusals: ['INVALID_INPUT', 'NOT_FOUND', 'ALREADY_RESOLVED'],
+    refusals: [
+      'INVALID_INPUT',
+      'NOT_FOUND',
+      'ALREADY_RESOLVED',
+      'PAYOUT_NOT_FOUND',
+      'PAYOUT_MISMATCH',
+      'PAYOUT_REUSED',
+      'CHAIN_UNREACHABLE',
+    ],
     body: z.strictObject({
       id: idField,
       /** The bank's transfer reference or the chain transaction id; kept on the withdrawal and in the audit. */

@@ -1,5 +1,5 @@
 import type { ChainKind } from '@dropdesk/contract/chain';
-import { createPublicClient, http, parseAbiItem } from 'viem';
+import { createPublicClient, http, parseAbiItem, parseEventLogs } from 'viem';
 
 /** One token transfer as the chain records it: a log of the token contract's `Transfer` event. */
 export interface TokenTransfer {
@@ -27,6 +27,8 @@ export interface ChainAdapter {
   blockHashes(numbers: readonly number[]): Promise<Map<number, string | null>>;
   /** The token's transfers in blocks `from`..`to`, both included, in chain order. */
   transfers(token: string, from: number, to: number): Promise<TokenTransfer[]>;
+  /** The token's transfers made by a mined, successful transaction; null when there is none such. */
+  transfersOf(token: string, txHash: string): Promise<TokenTransfer[] | null>;
 }
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
@@ -60,6 +62,29 @@ export class EvmAdapter implements ChainAdapter {
       ),
     );
     return new Map(unique.map((n, i) => [n, blocks[i] ?? null]));
+  }
+
+  async transfersOf(token: string, txHash: string): Promise<TokenTransfer[] | null> {
+    let receipt: Awaited<ReturnType<typeof this.client.getTransactionReceipt>>;
+    try {
+      receipt = await this.client.getTransactionReceipt({ hash: txHash as `0x${string}` });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null;
+      throw error;
+    }
+    if (receipt.status !== 'success') return null;
+    const wanted = token.toLowerCase();
+    return parseEventLogs({ abi: [TRANSFER], logs: receipt.logs, strict: true })
+      .filter((log) => log.address.toLowerCase() === wanted)
+      .map((log) => ({
+        txHash: receipt.transactionHash,
+        logIndex: Number(log.logIndex),
+        blockNumber: Number(receipt.blockNumber),
+        blockHash: receipt.blockHash,
+        from: log.args.from,
+        to: log.args.to,
+        value: log.args.value,
+      }));
   }
 
   async transfers(token: string, from: number, to: number): Promise<TokenTransfer[]> {

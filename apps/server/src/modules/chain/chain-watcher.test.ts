@@ -17,7 +17,7 @@ import {
 } from '../../../test/chain/anvil';
 import { expectRefusal } from '../../../test/client';
 import { newMerchant, newOperator, type TestMerchant, type TestOperator } from '../../../test/factories';
-import { balanceOf, uploadAs } from '../../../test/wallet';
+import { balanceOf, READY, uploadAs } from '../../../test/wallet';
 import { t as say } from '../../i18n/t';
 import { checkLedger } from '../ledger/ledger.check';
 import { ChainWatcher } from './chain-watcher';
@@ -379,6 +379,69 @@ describe(`chain watcher (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, 
     } finally {
       await second.close();
     }
+  });
+
+  it('a payout on a watched network is checked against the chain before the withdrawal is marked paid', async () => {
+    const m = await newMerchant(t, { ...READY, balance: '1000.00' });
+    const dest = anvil.senders[2]!;
+    const idem = () => ({ headers: { 'idempotency-key': randomUUID() } });
+    const withdraw = async () => {
+      const res = await m.client.call(
+        walletRoutes.extract,
+        {
+          method: 'blockchain',
+          currency: 'USDT',
+          network: 'ERC20',
+          address: dest,
+          amount: '200',
+          pay_password: '123456',
+        },
+        idem(),
+      );
+      expect(res.code, res.raw).toBe(1);
+      return res.data;
+    };
+    const w = await withdraw();
+    expect(w.actual).toBe('197.00');
+    const approve = (id: number, reference?: string) =>
+      admin.call(adminWalletRoutes.approveWithdrawal, { id, ...(reference ? { reference } : {}) }, idem());
+    const mined = async (hash: Promise<string>, blocks = 2) => {
+      const h = await hash;
+      await chain.mine(blocks);
+      return h;
+    };
+
+    expectRefusal(await approve(w.id), 'INVALID_INPUT', 'reference');
+    expectRefusal(await approve(w.id, 'WIRE-2026-11-29'), 'INVALID_INPUT', 'reference');
+    expectRefusal(await approve(w.id, `0x${'ab'.repeat(32)}`), 'PAYOUT_NOT_FOUND');
+    await mined(chain.mint(usdt, anvil.senders[0]!, '2000'), 1);
+    const wrongAmount = await mined(chain.transferMany(usdt, [dest], ['196.99']));
+    expectRefusal(await approve(w.id, wrongAmount), 'PAYOUT_MISMATCH');
+    const wrongAddress = await mined(chain.transferMany(usdt, [anvil.senders[1]!], ['197']));
+    expectRefusal(await approve(w.id, wrongAddress), 'PAYOUT_MISMATCH');
+    const wrongToken = await mined(chain.mint(other, dest, '197'));
+    expectRefusal(await approve(w.id, wrongToken), 'PAYOUT_MISMATCH');
+    const right = await mined(chain.transferMany(usdt, [dest], ['197']), 1);
+    // One block holds it: not confirmed yet.
+    expectRefusal(await approve(w.id, right), 'PAYOUT_NOT_FOUND');
+    await chain.mine();
+    const paid = await approve(w.id, right);
+    expect(paid.code, paid.raw).toBe(1);
+    expect(paid.data).toMatchObject({ status: 'approved', actual: '197.00' });
+    // The same transaction can't pay a second withdrawal.
+    const w2 = await withdraw();
+    expectRefusal(await approve(w2.id, right.toUpperCase().replace('0X', '0x')), 'PAYOUT_REUSED');
+    // A node that can't be asked decides nothing.
+    const proxy = await flakyProxy(anvil.url);
+    try {
+      expect((await admin.call(a.setNetwork, network({ rpc_url: proxy.url }))).code).toBe(1);
+      proxy.down = true;
+      expectRefusal(await approve(w2.id, `0x${'cd'.repeat(32)}`), 'CHAIN_UNREACHABLE');
+    } finally {
+      await admin.call(a.setNetwork, network());
+      await proxy.close();
+    }
+    expect(await balanceOf(m)).toBe('600.00');
   });
 
   describe('around the watcher', () => {

@@ -11,3 +11,4 @@ export {
   watchedNetworks,
 } from './chain.service';
 export { ChainWatcher } from './chain-watcher';
+export { checkPayout, TX_HASH } from './payouts';

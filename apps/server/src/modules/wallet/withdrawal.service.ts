@@ -18,6 +18,7 @@ import type { SessionOperator } from '../../plugins/types';
 import { merchantAccounts, withMerchants } from '../account';
 import { type Rejection, rejectionReason } from '../admin';
 import { recordDecision } from '../audit';
+import { checkPayout, TX_HASH, watchedNetwork } from '../chain';
 import { bankCardOf, bankCardView } from '../kyc';
 import { balanceAfter, post, walletBalance } from '../ledger';
 import { reportFigures } from '../reports';
@@ -235,6 +236,28 @@ export class WithdrawalService {
    * An operator's decision: approve pays the hold out (actual to payout clearing, fee to revenue),
    * reject releases it to the wallet. Decided once, audited, and told to the merchant.
    */
+  /**
+   * A payout on a watched network is checked against the chain before the withdrawal is marked
+   * paid: the reference must be the transaction's hash, used for no other withdrawal, and the
+   * transaction must pay the actual amount of the network's token to the merchant's address.
+   * Answers what the transaction re-checks; null when there is nothing to check (a bank payout, a
+   * network the watcher doesn't follow, a withdrawal already decided or missing: decideOnce says so).
+   */
+  private async chainPayout(id: number, reference: string | null) {
+    const { db } = this.deps;
+    const row = await withdrawalsRepository.byId(db, id);
+    if (row?.status !== 'pending' || row.method !== 'blockchain' || !row.network || !row.address)
+      return null;
+    const net = await watchedNetwork(db, row.network);
+    if (!net) return null;
+    if (!reference || !TX_HASH.test(reference))
+      throw fieldRefusal('INVALID_INPUT', 'reference', 'FIELD_TX_HASH');
+    if (await withdrawalsRepository.paidWithReference(db, row.network, reference, id))
+      throw new Refusal('PAYOUT_REUSED');
+    await checkPayout(net, { txHash: reference, to: row.address, actual: row.actual });
+    return { network: row.network, reference };
+  }
+
   async decide(
     op: SessionOperator,
     id: number,
@@ -244,7 +267,11 @@ export class WithdrawalService {
     idem: Idempotency | null,
   ) {
     const now = this.deps.clock.now();
+    const chain = decision.approve ? await this.chainPayout(id, decision.reference) : null;
     return moneyTransaction(this.deps.db, idem, async (tx) => {
+      // Checked again in the transaction: two withdrawals approved at once with one hash.
+      if (chain && (await withdrawalsRepository.paidWithReference(tx, chain.network, chain.reference, id)))
+        throw new Refusal('PAYOUT_REUSED');
       const reason = decision.approve
         ? null
         : await rejectionReason(tx, 'withdrawal', await ownerOf(tx, 'withdrawals', id), decision.rejection);

@@ -1,5 +1,5 @@
 import type { Network } from '@dropdesk/contract/wallet';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PageOf, Paging } from '../../db/paging';
 import { type ReviewFilter, reviewPage } from '../../db/review-page';
@@ -34,6 +34,23 @@ export const withdrawalsRepository = {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ network: r.network as Network, address: r.address ?? '' }));
+  },
+
+  byId(db: Db, id: number): Promise<WithdrawalRow | undefined> {
+    return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Another paid withdrawal on `network` whose payout reference is `reference` (any case). */
+  paidWithReference(db: Db, network: Network, reference: string, exceptId: number) {
+    return db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('method', '=', 'blockchain')
+      .where('network', '=', network)
+      .where('status', '=', 'approved')
+      .where(sql<string>`lower(reference)`, '=', reference.toLowerCase())
+      .where('id', '<>', exceptId)
+      .executeTakeFirst();
   },
 
   async setJournals(
