@@ -246,8 +246,7 @@ export class WithdrawalService {
   private async chainPayout(id: number, reference: string | null) {
     const { db } = this.deps;
     const row = await withdrawalsRepository.byId(db, id);
-    if (row?.status !== 'pending' || row.method !== 'blockchain' || !row.network || !row.address)
-      return null;
+    if (row?.status !== 'pending' || row.method !== 'blockchain' || !row.network || !row.address) return null;
     const net = await watchedNetwork(db, row.network);
     if (!net) return null;
     if (!reference || !TX_HASH.test(reference))
