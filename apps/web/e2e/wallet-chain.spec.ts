@@ -75,7 +75,9 @@ for (const lang of LANGS) {
     // Someone sends 150.5 USDT to it; one block holds it.
     await chain.mint(usdt, (await address.textContent()) as Address, '150.5');
     await chain.mine();
-    await expect.poll(async () => (await recordsOf(m.token))[0]?.chain?.confirmations, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await recordsOf(m.token))[0]?.chain?.confirmations, { timeout: 15_000 })
+      .toBe(1);
     await page.getByRole('link', { name: msg(lang, 'wallet.followRecords') }).click();
     await expect(page).toHaveURL(/\/rechargeRecord/);
     const record = page.getByTestId('record').first();
@@ -91,9 +93,9 @@ for (const lang of LANGS) {
     await expect(record).toContainText(msg(lang, 'wallet.chainStatus.approved'), { timeout: 20_000 });
     await expect(record.getByTestId('chain-progress')).toHaveCount(0);
     await shot(page, testInfo, `${lang}-3-credited`);
-    expect(ok(await api<{ balance: string }>('/merchant/merchant/getMerInfo', { token: m.token })).balance).toBe(
-      '150.50',
-    );
+    expect(
+      ok(await api<{ balance: string }>('/merchant/merchant/getMerInfo', { token: m.token })).balance,
+    ).toBe('150.50');
 
     await page.goto('/fundsRecords');
     const posting = page.getByTestId('bill-row').first();
