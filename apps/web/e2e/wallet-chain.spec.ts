@@ -2,7 +2,7 @@ import { admin, api, ok, operatorLogin, registerMerchant } from '@dropdesk/test-
 import { shot } from '@dropdesk/test-kit/e2e/shot';
 import { expect, test } from '@playwright/test';
 import type { Address } from 'viem';
-import { type Anvil, Chain, startAnvil, TEST_XPUB } from '../../server/test/chain/anvil';
+import { type Anvil, Chain, erc20Network, startAnvil } from '../../server/test/chain/anvil';
 import { signIn } from './support/app';
 import { fmt, type Lang, msg } from './support/locales';
 
@@ -21,16 +21,7 @@ let anvil: Anvil;
 let chain: Chain;
 let usdt: Address;
 
-const network = (enabled: boolean, start: number) => ({
-  network: 'ERC20',
-  rpc_url: anvil.url,
-  token_contract: usdt,
-  token_decimals: 6,
-  confirmations: 2,
-  xpub: TEST_XPUB,
-  start_block: start,
-  enabled,
-});
+const network = (enabled: boolean, start: number) => erc20Network(anvil.url, usdt, start, { enabled });
 
 test.beforeAll(async () => {
   op = await operatorLogin();

@@ -55,6 +55,30 @@ export function platformKeyOf(index: number): Hex {
   return `0x${Buffer.from(key).toString('hex')}`;
 }
 
+/**
+ * The admin's body that watches ERC20 on this node and token (`POST /admin/chain/networks`): 6
+ * decimals like USDT, 2 confirmations, the tests' platform key. The server tests, the browser test
+ * and the visual story all set the network with it.
+ */
+export function erc20Network(
+  rpcUrl: string,
+  token: string,
+  startBlock: number,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    network: 'ERC20' as const,
+    rpc_url: rpcUrl,
+    token_contract: token,
+    token_decimals: 6,
+    confirmations: 2,
+    xpub: TEST_XPUB,
+    start_block: startBlock,
+    enabled: true,
+    ...overrides,
+  };
+}
+
 export interface Anvil {
   url: string;
   /** An address that sends transfers (funded with ETH and the tokens it mints). */

@@ -28,7 +28,7 @@ import { CHROME_ARGS, chromePath } from '@dropdesk/test-kit/e2e/chrome';
 import { mailedCode } from '@dropdesk/test-kit/e2e/orders';
 import { admin, api, baseURL, DEMO, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { chromium } from '@playwright/test';
-import { TEST_XPUB } from '../../../server/test/chain/anvil';
+import { erc20Network } from '../../../server/test/chain/anvil';
 import { pictures } from './pictures';
 import { NOW, START } from './time';
 
@@ -263,15 +263,7 @@ export async function buildHistory(chain: StoryChain): Promise<History> {
   );
   ok(
     await admin(await operatorLogin(), '/admin/chain/networks', {
-      body: {
-        network: 'ERC20',
-        rpc_url: chain.rpcUrl,
-        token_contract: chain.token,
-        token_decimals: 6,
-        confirmations: 2,
-        xpub: TEST_XPUB,
-        start_block: chain.startBlock,
-      },
+      body: erc20Network(chain.rpcUrl, chain.token, chain.startBlock),
     }),
   );
   ok(

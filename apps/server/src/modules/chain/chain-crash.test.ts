@@ -5,7 +5,7 @@ import { walletRoutes } from '@dropdesk/contract/wallet';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { type Anvil, Chain, startAnvil, TEST_XPUB } from '../../../test/chain/anvil';
+import { type Anvil, Chain, erc20Network, startAnvil } from '../../../test/chain/anvil';
 import { newMerchant, newOperator, type TestMerchant } from '../../../test/factories';
 import { balanceOf } from '../../../test/wallet';
 import { checkLedger } from '../ledger/ledger.check';
@@ -61,16 +61,7 @@ describe(`chain watcher killed with -9 (${process.env.DATABASE_URL ? 'postgres' 
     const chain = new Chain(anvil.url);
     const usdt = await chain.deployToken('USDT', 6);
     const admin = await newOperator(t, 'admin');
-    const set = await admin.call(a.setNetwork, {
-      network: 'ERC20',
-      rpc_url: anvil.url,
-      token_contract: usdt,
-      token_decimals: 6,
-      confirmations: 2,
-      xpub: TEST_XPUB,
-      start_block: await chain.head(),
-      enabled: true,
-    });
+    const set = await admin.call(a.setNetwork, erc20Network(anvil.url, usdt, await chain.head()));
     expect(set.code, set.raw).toBe(1);
     const merchants: TestMerchant[] = [];
     const addresses: Address[] = [];

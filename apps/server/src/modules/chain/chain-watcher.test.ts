@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import {
   type Anvil,
   Chain,
+  erc20Network,
   flakyProxy,
   platformKeyOf,
   startAnvil,
@@ -37,17 +38,7 @@ describe(`chain watcher (${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`, 
   let admin: TestOperator;
   let watcher: ChainWatcher;
 
-  const network = (overrides: Record<string, unknown> = {}) => ({
-    network: 'ERC20' as const,
-    rpc_url: anvil.url,
-    token_contract: usdt,
-    token_decimals: 6,
-    confirmations: 2,
-    xpub: TEST_XPUB,
-    start_block: 0,
-    enabled: true,
-    ...overrides,
-  });
+  const network = (overrides: Record<string, unknown> = {}) => erc20Network(anvil.url, usdt, 0, overrides);
 
   /** The merchant's own ERC20 address, as its deposit screen shows it. */
   async function addressOf(m: TestMerchant): Promise<Address> {

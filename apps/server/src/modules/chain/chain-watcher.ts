@@ -241,7 +241,11 @@ export class ChainWatcher {
   private async credit(net: ChainNetworkRow, row: ChainRechargeRow): Promise<number> {
     const now = this.deps.clock.now();
     return this.deps.db.transaction().execute(async (tx) => {
-      const done = await repo.markCredited(tx, row.id, row.block_hash ?? '', now);
+      const done = await repo.settle(tx, row.id, row.block_hash ?? '', {
+        status: 'approved',
+        reason: null,
+        resolved_at: now,
+      });
       if (!done) return 0;
       const journal = await post(tx, {
         type: 'recharge',
@@ -280,13 +284,11 @@ export class ChainWatcher {
     const now = clock.now();
     const lang = (await merchantAccounts.byId(db, row.merchant_id))?.lang ?? DEFAULT_LANG;
     return db.transaction().execute(async (tx) => {
-      const done = await repo.markDropped(
-        tx,
-        row.id,
-        row.block_hash ?? '',
-        t(lang, 'REASON_CHAIN_DROPPED'),
-        now,
-      );
+      const done = await repo.settle(tx, row.id, row.block_hash ?? '', {
+        status: 'rejected',
+        reason: t(lang, 'REASON_CHAIN_DROPPED'),
+        resolved_at: now,
+      });
       if (!done) return 0;
       await notify(
         tx,

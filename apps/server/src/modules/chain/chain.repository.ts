@@ -261,24 +261,20 @@ export const chainRepository = {
     return row !== undefined;
   },
 
-  /** Pending → credited, only while its block is the one checked; false when another run did it first. */
-  async markCredited(db: Db, id: number, blockHash: string, now: number): Promise<boolean> {
+  /**
+   * A waiting transfer settled: credited (`approved`) or dropped (`rejected`, with the reason), only
+   * while it is still pending and still names the block that was checked; false when another run
+   * settled it first, or it moved to another block meanwhile.
+   */
+  async settle(
+    db: Db,
+    id: number,
+    blockHash: string,
+    change: { status: 'approved' | 'rejected'; reason: string | null; resolved_at: number },
+  ): Promise<boolean> {
     const row = await db
       .updateTable('recharges')
-      .set({ status: 'approved', resolved_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('block_hash', '=', blockHash)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  /** Pending → dropped (rejected, with the reason), only while it still names the block that left. */
-  async markDropped(db: Db, id: number, blockHash: string, reason: string, now: number): Promise<boolean> {
-    const row = await db
-      .updateTable('recharges')
-      .set({ status: 'rejected', reason, resolved_at: now })
+      .set(change)
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('block_hash', '=', blockHash)

@@ -94,6 +94,27 @@ export async function depositAddressOf(
   return (await repo.address(db, net.network, merchantId))?.address ?? address;
 }
 
+/** A network's settings as an admin sets them: what the console shows and the audit records. */
+function settingsOf(r: Pick<ChainNetworkRow, SettingKey>) {
+  return {
+    rpc_url: r.rpc_url,
+    token_contract: r.token_contract,
+    token_decimals: r.token_decimals,
+    confirmations: r.confirmations,
+    xpub: r.xpub,
+    start_block: r.start_block,
+    enabled: r.enabled === 1,
+  };
+}
+type SettingKey =
+  | 'rpc_url'
+  | 'token_contract'
+  | 'token_decimals'
+  | 'confirmations'
+  | 'xpub'
+  | 'start_block'
+  | 'enabled';
+
 function healthOf(cursor: ChainCursorRow | undefined, pending: number, openAlerts: number) {
   if (!cursor) return null;
   return {
@@ -159,13 +180,7 @@ export class ChainService {
     return {
       network: r.network,
       kind: r.kind,
-      rpc_url: r.rpc_url,
-      token_contract: r.token_contract,
-      token_decimals: r.token_decimals,
-      confirmations: r.confirmations,
-      xpub: r.xpub,
-      start_block: r.start_block,
-      enabled: r.enabled === 1,
+      ...settingsOf(r),
       addresses,
       updated_at: iso(r.updated_at),
       health,
@@ -198,15 +213,6 @@ export class ChainService {
         updated_at: now,
         created_at: before?.created_at ?? now,
       });
-      const shown = (r: Omit<ChainNetworkRow, 'created_at' | 'updated_at' | 'updated_by'>) => ({
-        rpc_url: r.rpc_url,
-        token_contract: r.token_contract,
-        token_decimals: r.token_decimals,
-        confirmations: r.confirmations,
-        xpub: r.xpub,
-        start_block: r.start_block,
-        enabled: r.enabled === 1,
-      });
       await audit(
         tx,
         {
@@ -214,14 +220,8 @@ export class ChainService {
           action: 'chain_network.set',
           targetType: 'network',
           targetId: body.network,
-          before: before ? shown(before) : null,
-          after: shown({
-            ...body,
-            token_contract: tokenContract,
-            kind,
-            network: body.network,
-            enabled: body.enabled ? 1 : 0,
-          }),
+          before: before ? settingsOf(before) : null,
+          after: settingsOf({ ...body, token_contract: tokenContract, enabled: body.enabled ? 1 : 0 }),
         },
         now,
       );
