@@ -34,7 +34,6 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { orderJobsPlugin } from './modules/orders';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
-import { testClockRoutes } from './modules/orders/test-clock.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -42,11 +41,13 @@ import { shopRoutes } from './modules/shop/shop.routes';
 import { VisitorIds } from './modules/store';
 import { storeRoutes } from './modules/store/store.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { withdrawalClockPlugin } from './modules/wallet';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, sendRefusal, ValidationFailure } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { connectRedis } from './plugins/redis';
+import { testClockRoutes } from './plugins/test-clock';
 import { seedDemo } from './seed';
 import './plugins/types';
 
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(merchantsAdminRoutes);
   await app.register(orderJobsPlugin);
   await app.register(chainWatcherPlugin);
+  await app.register(withdrawalClockPlugin);
   await app.register(testClockRoutes);
 
   // The merchant app, when built, is served from the same port with an SPA fallback.

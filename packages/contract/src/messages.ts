@@ -34,6 +34,8 @@ export const NOTICE_KINDS = [
   'recharge_dropped',
   'withdrawal_approved',
   'withdrawal_rejected',
+  // a withdrawal still pending when its promise ran out (params order_no, amount, hours)
+  'withdrawal_late',
   'kyc_verified',
   'kyc_rejected',
   'bank_changed',

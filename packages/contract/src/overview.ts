@@ -103,6 +103,16 @@ export const overviewData = z.object({
   }),
   /** The last ledger check (null before the first). */
   ledger_check: ledgerCheckItem.nullable(),
+  /**
+   * The payout promise kept: today's promise in hours, withdrawals pending past theirs now, and of
+   * the withdrawals paid in the last 7 and 30 days, how many within their promise.
+   */
+  payout_promise: z.object({
+    hours: z.number().int(),
+    late_now: z.number().int(),
+    days7: z.object({ paid: z.number().int(), within: z.number().int() }),
+    days30: z.object({ paid: z.number().int(), within: z.number().int() }),
+  }),
 });
 
 export const overviewRoutes = {

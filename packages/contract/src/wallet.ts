@@ -155,6 +155,14 @@ export const withdrawalItem = z.object({
   reason: z.string().nullable(),
   created_at: isoTime,
   resolved_at: isoTime.nullable(),
+  /**
+   * The payout clock: when the platform promised to have paid it (asked + the processing hours of
+   * that moment), the promise in hours, and, once paid, whether it was paid within it (null while
+   * pending, rejected or cancelled). Late = pending past `due_at`.
+   */
+  due_at: isoTime,
+  promise_hours: z.number().int(),
+  paid_within: z.boolean().nullable(),
 });
 export type WithdrawalItem = z.infer<typeof withdrawalItem>;
 
@@ -433,7 +441,7 @@ export const adminWalletRoutes = {
     ...adminWalletPaths.withdrawals,
     roles: REVIEWERS,
     summary:
-      "Withdrawals to review (full destination details), oldest first, each with the merchant's balance, hold and recent funds records",
+      "Withdrawals to review (full destination details), soonest due first (the ones past their payout promise lead), each with the merchant's balance, hold and recent funds records",
     refusals: ['INVALID_INPUT'],
     query: adminListQuery,
     data: pageOf(

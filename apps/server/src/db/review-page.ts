@@ -24,6 +24,8 @@ export function reviewPage<T extends ReviewedTable>(
   filter: ReviewFilter,
   paging: Paging,
   order: 'asc' | 'desc',
+  /** `due_at` (withdrawals): by their promise's end, then by id. */
+  sort: 'id' | 'due_at' = 'id',
 ): Promise<PageOf<Selectable<DB[T]>>> {
   // Both tables have merchant_id, status and id; Kysely can't see that through the type parameter.
   let q = db.selectFrom(table as ReviewedTable);
@@ -32,7 +34,11 @@ export function reviewPage<T extends ReviewedTable>(
   if (filter.declaredOnly && table === 'recharges') q = q.where(sql.ref('tx_hash'), 'is', null);
   return fetchPage(
     q,
-    (f) => f.selectAll().orderBy('id', order),
+    (f) =>
+      (sort === 'due_at' ? f.selectAll().orderBy(sql.ref('due_at'), order) : f.selectAll()).orderBy(
+        'id',
+        order,
+      ),
     paging,
     (rows) => rows as Selectable<DB[T]>[],
   );

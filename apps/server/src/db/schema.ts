@@ -356,6 +356,10 @@ export interface WithdrawalsTable {
   created_at: number;
   resolved_at: number | null;
   resolved_by: number | null;
+  /** When the promise made when it was asked runs out (migration 020; set by every new withdrawal). */
+  due_at: number | null;
+  /** When the merchant was told it is late (once). */
+  late_noticed_at: number | null;
 }
 
 export interface KycSubmissionsTable {

@@ -1,6 +1,6 @@
 import type { AccountKind } from '@dropdesk/contract/ledger';
 import type { Queue } from '@dropdesk/contract/overview';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageOf, type Paging } from '../../db/paging';
 import type { LedgerChecksTable } from '../../db/schema';
@@ -104,6 +104,44 @@ export const overviewRepository = {
       appeals: of('appeals'),
       adjustments: of('adjustments'),
       shipping: of('shipping'),
+    };
+  },
+
+  /**
+   * The payout promise kept: today's promise (hours), withdrawals pending past theirs at `now`, and
+   * of those paid since each of `since`, how many within their promise.
+   */
+  async payoutPromise(db: Db, now: number, since: readonly number[]) {
+    const settings = await db
+      .selectFrom('wallet_settings')
+      .select('processing_hours')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const late = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .where('due_at', '<=', now)
+      .executeTakeFirst();
+    const paid = await Promise.all(
+      since.map((from) =>
+        db
+          .selectFrom('withdrawals')
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('paid'),
+            eb.fn
+              .sum<number | string | null>(sql`case when resolved_at <= due_at then 1 else 0 end`)
+              .as('within'),
+          ])
+          .where('status', '=', 'approved')
+          .where('resolved_at', '>=', from)
+          .executeTakeFirst(),
+      ),
+    );
+    return {
+      hours: settings?.processing_hours ?? 0,
+      late: num(late?.n),
+      paid: paid.map((r) => ({ paid: num(r?.paid), within: num(r?.within) })),
     };
   },
 

@@ -53,10 +53,12 @@ export class OverviewService {
     const today = localDay(now, timeZone);
     const dayStart = startOf(today, timeZone);
     const monthStart = startOf({ ...today, d: 1 }, timeZone);
-    const [figures, queues, check] = await Promise.all([
+    const DAY = 86_400_000;
+    const [figures, queues, check, promise] = await Promise.all([
       this.deps.figures.get(fresh),
       this.queueSummary(),
       this.deps.ledgerChecks.last(),
+      repo.payoutPromise(this.deps.db, now, [now - 7 * DAY, now - 30 * DAY]),
     ]);
     const day = soldSince(figures, dayStart);
     const month = soldSince(figures, monthStart);
@@ -80,6 +82,12 @@ export class OverviewService {
         payout_clearing: money('payout_clearing'),
       },
       ledger_check: check,
+      payout_promise: {
+        hours: promise.hours,
+        late_now: promise.late,
+        days7: promise.paid[0] ?? { paid: 0, within: 0 },
+        days30: promise.paid[1] ?? { paid: 0, within: 0 },
+      },
     };
   }
 }

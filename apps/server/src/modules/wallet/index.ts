@@ -1,2 +1,2 @@
 // The wallet module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
-export {};
+export { WithdrawalClock, withdrawalClockPlugin } from './withdrawal-clock';

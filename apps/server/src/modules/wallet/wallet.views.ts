@@ -6,6 +6,7 @@ import { type ChainState, chainFactsOf } from '../chain';
 import { maskAccount } from '../kyc';
 import type { FileLink } from '../uploads';
 import type { RechargeRow } from './recharges.repository';
+import { promiseHours } from './withdrawal-clock';
 import type { WithdrawalRow } from './withdrawals.repository';
 
 /** A top-up as its reader sees it: the voucher by a link signed for that reader (`link`). */
@@ -52,5 +53,11 @@ export function withdrawalItem(row: WithdrawalRow): WithdrawalItem {
     reason: row.reason,
     created_at: iso(row.created_at),
     resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
+    due_at: iso(row.due_at ?? row.created_at),
+    promise_hours: promiseHours(row),
+    paid_within:
+      row.status === 'approved' && row.resolved_at !== null
+        ? row.resolved_at <= (row.due_at ?? row.created_at)
+        : null,
   };
 }

@@ -118,6 +118,9 @@ export class WithdrawalService {
           created_at: now,
           resolved_at: null,
           resolved_by: null,
+          // The promise of this moment: a later change of the setting does not move it.
+          due_at: now + settings.processing_hours * 3_600_000,
+          late_noticed_at: null,
         });
         const journal = await post(tx, {
           type: 'withdrawal_hold',

@@ -13,9 +13,12 @@ export const withdrawalsRepository = {
     return db.insertInto('withdrawals').values(values).returningAll().executeTakeFirstOrThrow();
   },
 
-  /** A page of a merchant's log (newest first) or of the review queue (oldest first). */
+  /**
+   * A page of a merchant's log (newest first) or of the review queue: soonest due first, so the
+   * ones past their promise lead (docs/wallet.md "The payout clock").
+   */
   page(db: Db, filter: ReviewFilter, paging: Paging, order: 'asc' | 'desc'): Promise<PageOf<WithdrawalRow>> {
-    return reviewPage(db, 'withdrawals', filter, paging, order);
+    return reviewPage(db, 'withdrawals', filter, paging, order, order === 'asc' ? 'due_at' : 'id');
   },
 
   /** The merchant's last `limit` distinct chain addresses, most recently used first. */
@@ -51,6 +54,32 @@ export const withdrawalsRepository = {
       .where(sql<string>`lower(reference)`, '=', reference.toLowerCase())
       .where('id', '<>', exceptId)
       .executeTakeFirst();
+  },
+
+  /** Withdrawals still pending past their promise and not told yet, soonest due first. */
+  lateUntold(db: Db, now: number, limit: number): Promise<WithdrawalRow[]> {
+    return db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('due_at', '<=', now)
+      .where('late_noticed_at', 'is', null)
+      .orderBy('due_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Marks a late withdrawal told, once: false when another run did, or it was decided meanwhile. */
+  async markLateNoticed(db: Db, id: number, now: number): Promise<boolean> {
+    const row = await db
+      .updateTable('withdrawals')
+      .set({ late_noticed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('late_noticed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async setJournals(

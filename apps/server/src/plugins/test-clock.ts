@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { OffsetClock } from '../../lib/clock';
-import { OrderJobs } from './order-jobs';
+import { OffsetClock } from '../lib/clock';
+import { OrderJobs } from '../modules/orders';
+import { WithdrawalClock } from '../modules/wallet';
 
 /**
  * Browser tests of the real server only (config.testClock, TEST_CLOCK=1, which start refuses with
  * NODE_ENV=production; not in the OpenAPI document): `POST /__test/clock {"advance_ms": n}` moves
- * the server's clock forward and runs the order jobs once at the new time, so a test can see an
- * order settle three days after receipt. It answers the clock's time and what the jobs did.
+ * the server's clock forward and runs the clock-driven jobs once at the new time (the order jobs and
+ * the withdrawals' payout clock), so a test can see an order settle three days after receipt or a
+ * late withdrawal told. It answers the clock's time and what the jobs did.
  * `GET /__test/clock` answers the time only.
  */
 export async function testClockRoutes(app: FastifyInstance) {
@@ -17,6 +19,7 @@ export async function testClockRoutes(app: FastifyInstance) {
     clock,
     log: (message, error) => app.log.error({ err: error }, message),
   });
+  const withdrawals = new WithdrawalClock({ db: app.database.db, clock });
   // The server's time, which the browser tests' helpers read to compute an operator's TOTP code
   // as an authenticator app would at that time (packages/test-kit src/e2e/server.ts operatorLogin).
   app.get('/__test/clock', { schema: { hide: true } }, async () => ({
@@ -32,7 +35,7 @@ export async function testClockRoutes(app: FastifyInstance) {
       if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0)
         return { code: 0, error: 'INVALID_INPUT', msg: 'advance_ms: a whole number of milliseconds ≥ 0' };
       clock.advance(ms);
-      const report = await jobs.runOnce();
+      const report = { ...(await jobs.runOnce()), ...(await withdrawals.runOnce()) };
       return { code: 1, msg: 'OK', data: { now: new Date(clock.now()).toISOString(), jobs: report } };
     },
   );
