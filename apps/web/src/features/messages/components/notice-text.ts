@@ -16,7 +16,7 @@ const TIME_PARAMS = ['ends_at'] as const;
 
 /**
  * The sentence of each notice kind: the server stores a key (`notice.<kind>`) and params, never a
- * text in one language. One literal key per kind (the i18n check reads them), and the two kinds
+ * text in one language. One literal key per kind (the i18n check reads them), and the kinds
  * whose sentence depends on a param choose between literal keys.
  */
 const SENTENCES: Record<NoticeKind, (t: TFunction, v: Vars, p: Params) => string> = {
@@ -28,6 +28,8 @@ const SENTENCES: Record<NoticeKind, (t: TFunction, v: Vars, p: Params) => string
   recharge_dropped: (t, v) => t('messages.notice.recharge_dropped', v),
   withdrawal_approved: (t, v) => t('messages.notice.withdrawal_approved', v),
   withdrawal_rejected: (t, v) => t('messages.notice.withdrawal_rejected', v),
+  // "within the promised 24 hours": the hours choose the plural form.
+  withdrawal_late: (t, v, p) => t('messages.notice.withdrawal_late', { ...v, count: Number(p.hours) || 0 }),
   kyc_verified: (t, v) => t('messages.notice.kyc_verified', v),
   kyc_rejected: (t, v) => t('messages.notice.kyc_rejected', v),
   bank_changed: (t, v) => t('messages.notice.bank_changed', v),

@@ -117,6 +117,47 @@ describe('message detail', () => {
     );
   });
 
+  it('a withdrawal late past its promise: the promise in the sentence, customer service first, then the records', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 51,
+      read: true,
+      kind: 'withdrawal_late',
+      title_key: 'notice.withdrawal_late',
+      params: { order_no: 'W2026112200051', amount: '100.00', hours: 24 },
+      link: { type: 'withdrawal', id: 51 },
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=51');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+        'Your withdrawal W2026112200051 of $100.00 has not been paid within the promised 24 hours. Customer service can tell you where it stands.',
+      ),
+    );
+    const [service, records] = screen.getAllByRole('link');
+    // The platform's own customer-service link, in a new tab.
+    expect(service).toHaveAccessibleName('Contact customer service');
+    expect(service).toHaveAttribute('href', 'https://support.example/chat');
+    expect(service).toHaveAttribute('target', '_blank');
+    expect(records).toHaveAccessibleName('View withdrawal records');
+    expect(records).toHaveAttribute('href', '/withdrawRecord');
+  });
+
+  it('a withdrawal paid: its records, and no customer-service link', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 52,
+      read: true,
+      kind: 'withdrawal_approved',
+      params: { order_no: 'W2026112200052', amount: '100.00', actual: '98.00' },
+      link: { type: 'withdrawal', id: 52 },
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=52');
+    expect(await screen.findByRole('link', { name: 'View withdrawal records' })).toBeInTheDocument();
+    expect(screen.queryByTestId('service-link')).toBeNull();
+  });
+
   it('a notice about an order links to the order’s detail', async () => {
     logIn();
     const notice = newNotice({ id: 5, read: true, params: { order_no: 'T100', amount: '23.00' } });

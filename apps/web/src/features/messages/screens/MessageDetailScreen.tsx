@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/Page';
 import { QueryState } from '../../../components/QueryState';
+import { ServiceLink } from '../../../components/ServiceLink';
 import ui from '../../../components/ui.module.css';
 import { currentLang } from '../../../lib/i18n';
 import { type MessageDetail, useMessage } from '../api/get-message';
@@ -26,7 +27,8 @@ function addressOf(params: URLSearchParams): { type: MessageType; id: number } |
 /**
  * One message: its title (a notice's sentence in the reader's language), sender and time, the body
  * (an operator's plain text, line breaks kept), a notice's reason or note, and a link to what it is
- * about (an order's detail, the refund requests...). Opening an unread message marks it read.
+ * about (an order's detail, the refund requests...); a late withdrawal's notice leads to customer
+ * service first. Opening an unread message marks it read.
  */
 export default function MessageDetailScreen() {
   const { t } = useTranslation();
@@ -59,6 +61,8 @@ function MessageView({ message }: { message: MessageDetail }) {
   const text = useMessageText()(message);
   const target = useMessageTarget()(message);
   const sender = useSenderLabel();
+  // A withdrawal late past its promise: customer service first, who can tell where it stands.
+  const askService = message.kind === 'withdrawal_late';
   return (
     <article className={ui.card} aria-labelledby="message-title">
       <h2 id="message-title" className={styles.detailTitle}>
@@ -91,9 +95,13 @@ function MessageView({ message }: { message: MessageDetail }) {
           )}
         </dl>
       )}
-      <div className={styles.actions}>
+      <div className={askService ? styles.actionStack : styles.actions}>
+        {askService && <ServiceLink className={ui.button} />}
         {target ? (
-          <Link to={target.to} className={ui.button}>
+          <Link
+            to={target.to}
+            className={askService ? `${ui.secondaryButton} ${styles.secondaryAction}` : ui.button}
+          >
             {target.label}
           </Link>
         ) : (

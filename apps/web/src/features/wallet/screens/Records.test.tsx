@@ -3,6 +3,7 @@ import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { newConfig, orderBadge } from '../../../test/factories';
 import { expectToast, listEndInView, logIn, logOut, renderApp } from '../../../test/render';
 
@@ -73,6 +74,10 @@ function newWithdrawal(over: Partial<WithdrawalItem> = {}): WithdrawalItem {
     reason: null,
     created_at: '2026-11-22T10:00:00.000Z',
     resolved_at: null,
+    // The promise made when it was asked: paid within 24 h.
+    due_at: '2026-11-23T10:00:00.000Z',
+    promise_hours: 24,
+    paid_within: null,
     ...over,
   };
 }
@@ -395,5 +400,117 @@ describe('top-up and withdrawal records', () => {
     } finally {
       restore();
     }
+  });
+});
+
+/**
+ * The payout clock: each withdrawal asked at 2026-11-22 10:00 UTC was promised within 24 h, so is
+ * due at 2026-11-23 10:00 (newWithdrawal). The tests stand the clock where the story needs it.
+ */
+describe('the payout clock on each withdrawal', () => {
+  const DUE = Date.parse('2026-11-23T10:00:00.000Z');
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+
+  beforeEach(() => {
+    logOut();
+    // Timers that still run (the list's queries wait on them), and a clock set by each test.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The withdrawal records, with these rows and the public config (its customer-service link). */
+  async function openRecords(rows: WithdrawalItem[], over: Parameters<typeof newConfig>[0] = {}) {
+    logIn();
+    mockApi({
+      'GET /merchant/common/config': () => ok(newConfig(over)),
+      'GET /merchant/merchant/extract_log': () => page(rows),
+    });
+    await renderApp('/withdrawRecord');
+    return (await screen.findAllByTestId('record')) as HTMLElement[];
+  }
+
+  it('pending: the promise and the time left, no warning', async () => {
+    vi.setSystemTime(DUE - (5 * HOUR + 12 * MIN + 30_000));
+    const [row] = await openRecords([newWithdrawal()]);
+    const clock = within(row!).getByTestId('payout-clock');
+    expect(clock).toHaveTextContent('Paid within 24 h — 5 h 12 min left');
+    expect(within(row!).queryByTestId('service-link')).toBeNull();
+  });
+
+  it('pending past the promise: late by how much, in a warning, with the customer-service link', async () => {
+    vi.setSystemTime(DUE + 2 * HOUR + 5 * MIN + 30_000);
+    const [row] = await openRecords([newWithdrawal()]);
+    const clock = within(row!).getByTestId('payout-clock');
+    expect(clock).toHaveAttribute('data-state', 'late');
+    expect(clock).toHaveTextContent('Late by 2 h 5 min');
+    const service = within(clock).getByRole('link', { name: 'Contact customer service' });
+    // The platform's own link, in a new tab.
+    expect(service).toHaveAttribute('href', 'https://support.example/chat');
+    expect(service).toHaveAttribute('target', '_blank');
+    // Still pending: it can be cancelled as before.
+    expect(within(row!).getByRole('button', { name: 'Cancel request' })).toBeInTheDocument();
+  });
+
+  it('late for days: days and hours; without a platform link, the service screen', async () => {
+    vi.setSystemTime(DUE + 2 * 24 * HOUR + 3 * HOUR + 20 * MIN);
+    const [row] = await openRecords([newWithdrawal()], { service_url: '' });
+    const clock = within(row!).getByTestId('payout-clock');
+    expect(clock).toHaveTextContent('Late by 2 days 3 h');
+    expect(within(clock).getByRole('link', { name: 'Contact customer service' })).toHaveAttribute(
+      'href',
+      '/service',
+    );
+  });
+
+  it('paid within the promise, paid after it; rejected and cancelled say nothing of it', async () => {
+    vi.setSystemTime(DUE + 30 * HOUR);
+    const [within24, late, rejected, cancelled] = await openRecords([
+      newWithdrawal({ status: 'approved', resolved_at: '2026-11-22T20:00:00.000Z', paid_within: true }),
+      newWithdrawal({ status: 'approved', resolved_at: '2026-11-23T13:10:00.000Z', paid_within: false }),
+      newWithdrawal({
+        status: 'rejected',
+        reason: 'Bank details do not match',
+        resolved_at: '2026-11-24T10:00:00.000Z',
+      }),
+      newWithdrawal({ status: 'cancelled', resolved_at: '2026-11-22T11:00:00.000Z' }),
+    ]);
+    expect(within(within24!).getByTestId('payout-clock')).toHaveTextContent('Paid within the 24 h promise');
+    expect(within(late!).getByTestId('payout-clock')).toHaveTextContent(
+      'Paid 3 h 10 min after the 24 h promise',
+    );
+    expect(within(late!).queryByTestId('service-link')).toBeNull();
+    expect(within(rejected!).queryByTestId('payout-clock')).toBeNull();
+    expect(within(cancelled!).queryByTestId('payout-clock')).toBeNull();
+  });
+
+  it('the clock moves while the screen is open, and turns late when the promise runs out', async () => {
+    vi.setSystemTime(DUE - (2 * MIN + 10_000));
+    const [row] = await openRecords([newWithdrawal()]);
+    const clock = () => within(row!).getByTestId('payout-clock');
+    expect(clock()).toHaveTextContent('Paid within 24 h — 2 min left');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(clock()).toHaveTextContent('Paid within 24 h — 1 min left');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(clock()).toHaveTextContent('Paid within 24 h — less than a minute left');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(clock()).toHaveTextContent('Late by less than a minute');
+    expect(within(clock()).getByTestId('service-link')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(30 * MIN));
+    expect(clock()).toHaveTextContent('Late by 30 min');
+  });
+
+  it("in the reader's language", async () => {
+    vi.setSystemTime(DUE - (5 * HOUR + 12 * MIN + 30_000));
+    const [row] = await openRecords([newWithdrawal()]);
+    await act(() => switchLanguage('ja'));
+    await waitFor(() =>
+      expect(within(row!).getByTestId('payout-clock')).toHaveTextContent(
+        '24時間以内にお支払い — 残り5時間12分',
+      ),
+    );
   });
 });

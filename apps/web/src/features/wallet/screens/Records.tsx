@@ -19,6 +19,7 @@ import { useCancelRecharge } from '../api/cancel-recharge';
 import { useExtractLog } from '../api/get-extract-log';
 import { isCounting, useRechargeLog } from '../api/get-recharge-log';
 import { CopyButton } from '../components/CopyButton';
+import { PayoutClock } from '../components/PayoutClock';
 import { formatTokenAmount, sameAmount } from '../token-amount';
 import styles from './records.module.css';
 
@@ -141,6 +142,7 @@ function RecordRow({ row, onCancel, busy }: RowProps) {
           {t('wallet.fee')}: <Amount value={row.fee} /> · {t('wallet.actual')}: <Amount value={row.actual} />
         </span>
       )}
+      {'due_at' in row && <PayoutClock row={row} />}
       {'chain' in row && row.chain && <ChainLines row={row} chain={row.chain} />}
       {row.status === 'rejected' && row.reason && (
         <p className={styles.reason}>

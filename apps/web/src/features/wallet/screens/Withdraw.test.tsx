@@ -50,6 +50,9 @@ const withdrawal = {
   reason: null,
   created_at: '2026-11-22T10:00:00Z',
   resolved_at: null,
+  due_at: '2026-11-23T10:00:00Z',
+  promise_hours: 24,
+  paid_within: null,
   balance: '400.00',
 };
 
