@@ -1,6 +1,7 @@
 import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../lib/clock';
 import { formatCountdown } from '../lib/format';
 import { endSession } from '../lib/http';
 import { useSession } from '../lib/session';
@@ -12,11 +13,7 @@ import { useSession } from '../lib/session';
 export function IdleClock() {
   const { t } = useTranslation();
   const { idleMinutes, lastRequestAt, token } = useSession();
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
+  const now = useNow(1000);
   const left = lastRequestAt + idleMinutes * 60_000 - now;
   useEffect(() => {
     if (token && lastRequestAt > 0 && left <= 0) endSession(t('auth.idleEnded', { minutes: idleMinutes }));

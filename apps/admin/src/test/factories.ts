@@ -50,6 +50,45 @@ export function newRecharge(over: Partial<AdminRecharge> = {}): AdminRecharge {
   };
 }
 
+/** A withdrawal in the review queue (`GET /admin/withdrawals`), with its merchant and wallet. */
+export type AdminWithdrawal = DataOf<typeof adminWalletRoutes.withdrawals>['list'][number];
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A pending bank withdrawal asked 3 hours ago under a 24 h promise. Give `due_at` (and `created_at`)
+ * to set its clock; `promise_hours` follows them.
+ */
+export function newWithdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  seq += 1;
+  const created = over.created_at ?? new Date(Date.now() - 3 * HOUR_MS).toISOString();
+  const due = over.due_at ?? new Date(Date.parse(created) + 24 * HOUR_MS).toISOString();
+  return {
+    id: seq,
+    order_no: `W${seq}`,
+    method: 'bank',
+    amount: '80.00',
+    fee: '1.80',
+    actual: '78.20',
+    currency: null,
+    network: null,
+    address: null,
+    bank: { holder_name: 'Nguyen Van A', bank_name: 'Vietcombank', account_number: '0071000123456' },
+    status: 'pending',
+    reason: null,
+    created_at: created,
+    resolved_at: null,
+    due_at: due,
+    promise_hours: Math.round((Date.parse(due) - Date.parse(created)) / HOUR_MS),
+    paid_within: null,
+    merchant: newMerchantRef(),
+    reference: null,
+    wallet: { balance: '247.76', hold: '80.00' },
+    recent: [],
+    ...over,
+  };
+}
+
 /** `/admin/queues`: every queue's size and the preset reasons (English). */
 export const queueSummary: DataOf<typeof overviewRoutes.queues> = {
   queues: [],

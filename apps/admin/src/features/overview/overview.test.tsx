@@ -9,6 +9,7 @@ import { SESSION_KEY, session } from '../../lib/session';
 import { newChainHealth, newChainNetwork } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 import { needsLook, STALE_HEAD_MS } from './components/ChainWatch';
+import { withinShare } from './components/PayoutPromise';
 
 const check = (ok_: boolean): LedgerCheckItem => ({
   id: 3,
@@ -45,6 +46,7 @@ const overview: DataOf<typeof overviewRoutes.overview> = {
     payout_clearing: '0.00',
   },
   ledger_check: null,
+  payout_promise: { hours: 24, late_now: 0, days7: { paid: 0, within: 0 }, days30: { paid: 0, within: 0 } },
 };
 
 describe('the overview', () => {
@@ -180,5 +182,65 @@ describe('the chain watcher on the overview', () => {
     expect(needsLook({ ...old, enabled: false }, now).stale).toBe(false);
     // Before the first run there is nothing to judge.
     expect(needsLook(newChainNetwork({ health: null }), now)).toEqual({ failing: false, stale: false });
+  });
+});
+
+describe('the payout promise on the overview', () => {
+  const kept = {
+    hours: 24,
+    late_now: 2,
+    days7: { paid: 13, within: 12 },
+    days30: { paid: 0, within: 0 },
+  };
+  const card = () => screen.getByText('Payout promise').closest('.ant-card') as HTMLElement;
+
+  it('shows today’s promise, the late withdrawals as a way to the queue, and the share paid within it', async () => {
+    signInAs('reviewer');
+    mockApi({
+      ...meRoute('reviewer'),
+      'GET /admin/overview': () => ok({ ...overview, payout_promise: kept }),
+      'GET /admin/chain/networks': () => ok({ list: [] }),
+    });
+    await renderConsole('/');
+    await shows('Payout promise');
+    expect(card()).toHaveTextContent("Today's promisePaid within 24 h");
+    expect(within(card()).getByRole('link', { name: '2 withdrawals' })).toHaveAttribute(
+      'href',
+      '/queues/withdrawals',
+    );
+    expect(card()).toHaveAttribute('data-warning', 'true');
+    expect(card()).toHaveTextContent('Paid within the promise, last 7 days12 of 13 (92%)');
+    // None paid in the last 30 days: said so, no share of nothing.
+    expect(card()).toHaveTextContent('Paid within the promise, last 30 daysNone paid in this period');
+  });
+
+  it('for a role that does not pay withdrawals: the late ones told in warning colour, not a link', async () => {
+    signInAs('catalogue');
+    mockApi({
+      ...meRoute('catalogue'),
+      'GET /admin/overview': () => ok({ ...overview, payout_promise: { ...kept, late_now: 1 } }),
+    });
+    await renderConsole('/');
+    await shows('1 withdrawal');
+    expect(within(card()).queryByRole('link')).not.toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-warning', 'true');
+  });
+
+  it('none late: says so, with no warning', async () => {
+    signInAs('support');
+    mockApi({ ...meRoute('support'), 'GET /admin/overview': () => ok(overview) });
+    await renderConsole('/');
+    await shows('Payout promise');
+    expect(card()).toHaveTextContent('Late nowNone');
+    expect(card()).not.toHaveAttribute('data-warning');
+    expect(card()).toHaveTextContent('last 7 daysNone paid in this period');
+  });
+
+  it('counts the share in whole percents cut down: 100% only when every one was on time', () => {
+    expect(withinShare({ paid: 13, within: 12 })).toBe(92);
+    expect(withinShare({ paid: 200, within: 199 })).toBe(99);
+    expect(withinShare({ paid: 5, within: 5 })).toBe(100);
+    expect(withinShare({ paid: 3, within: 0 })).toBe(0);
+    expect(withinShare({ paid: 0, within: 0 })).toBeNull();
   });
 });

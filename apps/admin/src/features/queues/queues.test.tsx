@@ -1,8 +1,8 @@
 import { mockApi, ok, refusal } from '@dropdesk/test-kit/fake-api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { newChainFacts, newRecharge, page, queueSummary } from '../../test/factories';
+import { describe, expect, it, vi } from 'vitest';
+import { newChainFacts, newRecharge, newWithdrawal, page, queueSummary } from '../../test/factories';
 import { meRoute, renderConsole, shows, signInAs } from '../../test/render';
 
 describe('the top-up queue', () => {
@@ -129,5 +129,75 @@ describe('the top-up queue', () => {
     await shows('Not for your role');
     expect(screen.queryByRole('menuitem', { name: 'Top-ups' })).not.toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Products' })).toBeInTheDocument();
+  });
+});
+
+describe('the withdrawal queue', () => {
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const NOW = Date.parse('2026-11-20T03:00:00.000Z');
+  const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+  it('shows each one’s clock, late ones first in red, read again as time passes; the keys work as before', async () => {
+    // The page's clock stands at NOW, and moves with the test's time (a few seconds, which the
+    // times below leave room for) and when the test moves it.
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      signInAs('reviewer');
+      // As the server sends them: soonest due first.
+      const late = newWithdrawal({
+        created_at: at(-26 * HOUR - 5 * MIN - 5_000),
+        due_at: at(-2 * HOUR - 5 * MIN - 5_000),
+      });
+      const soon = newWithdrawal({ created_at: at(-24 * HOUR + 55_000), due_at: at(55_000) });
+      // Asked before the others under a 36 h promise: due last, yet the oldest.
+      const onTimeDue = 5 * HOUR + 12 * MIN + 50_000;
+      const onTime = newWithdrawal({ created_at: at(onTimeDue - 36 * HOUR), due_at: at(onTimeDue) });
+      mockApi({
+        ...meRoute('reviewer'),
+        'GET /admin/queues': () => ok(queueSummary),
+        'GET /admin/withdrawals': (c) =>
+          ok(c.query.get('status') === 'pending' ? page([late, soon, onTime]) : page([])),
+      });
+      await renderConsole('/queues/withdrawals');
+      await shows(`Withdrawal ${late.order_no}`);
+      const list = () => screen.getByRole('list', { name: 'Withdrawals' });
+      const row = (i: number) => within(list()).getAllByRole('button')[i] as HTMLElement;
+      expect(row(0)).toHaveTextContent('Late by 2 h 5 min');
+      expect(within(row(0)).getByText('Late by 2 h 5 min').closest('.ant-tag')).toHaveClass('ant-tag-red');
+      expect(row(1)).toHaveTextContent('Due in less than a minute');
+      expect(row(2)).toHaveTextContent('Due in 5 h 12 min');
+      expect(
+        within(row(2))
+          .queryByText(/Due in/)
+          ?.closest('.ant-tag'),
+      ).toBeNull();
+      // The oldest is the one asked first, not the first in line.
+      expect(screen.getAllByText('30 hours ago')).toHaveLength(2);
+      expect(onTime.promise_hours).toBe(36);
+      // The selected one in full: its clock, when it is due and the promise it was asked under.
+      expect(screen.getAllByText('Late by 2 h 5 min')).toHaveLength(2);
+      expect(screen.getByText(/· 24 h promise$/)).toBeInTheDocument();
+
+      await user.keyboard('j');
+      await shows(`Withdrawal ${soon.order_no}`);
+
+      // A minute on: the clocks move on their own, and the one due in under a minute is late.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(row(0)).toHaveTextContent('Late by 2 h 6 min'));
+      expect(row(1)).toHaveTextContent('Late by less than a minute');
+      expect(within(row(1)).getByText('Late by less than a minute').closest('.ant-tag')).toHaveClass(
+        'ant-tag-red',
+      );
+      expect(row(2)).toHaveTextContent('Due in 5 h 11 min');
+
+      await user.keyboard('k');
+      await shows(`Withdrawal ${late.order_no}`);
+      await user.keyboard('a');
+      expect(await screen.findByRole('dialog')).toHaveTextContent(`Pay withdrawal ${late.order_no}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

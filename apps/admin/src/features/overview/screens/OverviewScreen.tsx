@@ -27,6 +27,7 @@ import { useSession } from '../../../lib/session';
 import { type Overview, useOverview } from '../api/get-overview';
 import { useRunLedgerCheck } from '../api/run-ledger-check';
 import { ChainWatch } from '../components/ChainWatch';
+import { PayoutPromise } from '../components/PayoutPromise';
 
 const QUEUE_PATHS: Record<Queue, string> = {
   recharges: paths.recharges,
@@ -198,6 +199,9 @@ export default function OverviewScreen() {
                   </Descriptions.Item>
                 </Descriptions>
               </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <PayoutPromise promise={o.payout_promise} />
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('overview.byStatus')} size="small">

@@ -20,7 +20,7 @@ export const getWithdrawals = (query: { limit: number; status?: 'pending'; merch
     },
   );
 
-/** Pending withdrawals, oldest first, with their full destination. */
+/** Pending withdrawals, soonest due first (the late ones lead), with their full destination. */
 export const withdrawalQueue = () =>
   queryOptions({
     queryKey: queueKeys.list('withdrawals', {}),

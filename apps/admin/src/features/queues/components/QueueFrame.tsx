@@ -34,10 +34,11 @@ function typing(e: KeyboardEvent): boolean {
 }
 
 /**
- * A work queue: its size and the oldest item's age, the items oldest first on the left, the
- * selected one in full on the right with its decision. From the keyboard: j / ↓ next, k / ↑
- * previous, a approve, r reject (hints on screen). A decided item leaves at once; the queue refreshes
- * itself every 30 s, so items another operator decided leave too.
+ * A work queue: its size and the oldest item's age, the items in the server's order on the left
+ * (oldest first; withdrawals soonest due first), the selected one in full on the right with its
+ * decision. From the keyboard: j / ↓ next, k / ↑ previous, a approve, r reject (hints on screen). A
+ * decided item leaves at once; the queue refreshes itself every 30 s, so items another operator
+ * decided leave too.
  */
 export function QueueFrame<T extends QueueItem>({
   title,
@@ -75,7 +76,11 @@ export function QueueFrame<T extends QueueItem>({
     0,
     (query.data?.total ?? 0) - (query.data ? query.data.list.length - items.length : 0),
   );
-  const oldest = items[0]?.created_at;
+  // Not always the first: withdrawals come soonest due first, and a promise may have changed since.
+  const oldest = items.reduce<string | undefined>(
+    (min, i) => (min === undefined || Date.parse(i.created_at) < Date.parse(min) ? i.created_at : min),
+    undefined,
+  );
   const current = selected
     ? actions(selected, () => {
         setDecided((s) => new Set(s).add(selected.id));

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { useJournalName } from '../../../components/journal-name';
+import { useNow } from '../../../lib/clock';
 import { useContractSubmit } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { approveWithdrawal, approveWithdrawalSchema, rejectWithdrawal, useDecision } from '../api/decide';
@@ -16,7 +17,9 @@ import { useWithdrawalQueue, type WithdrawalRow } from '../api/get-withdrawals';
 import { decide } from '../components/decide';
 import { MerchantLine } from '../components/MerchantLine';
 import { Money } from '../components/Money';
+import { PayoutClock } from '../components/PayoutClock';
 import { QueueFrame } from '../components/QueueFrame';
+import styles from '../components/queue.module.css';
 import { ReasonModal } from '../components/ReasonModal';
 import { usePresetReasons, useWithdrawMethods } from '../components/reasons';
 
@@ -99,9 +102,14 @@ function ApproveModal({
   );
 }
 
-/** Withdrawals to pay: amount, fee, what arrives, the destination, the merchant's recent money. */
+/**
+ * Withdrawals to pay, soonest due first (the late ones lead), each with its payout clock (time left
+ * to the promise, or how late), read again every 30 s: amount, fee, what arrives, the destination,
+ * the merchant's recent money.
+ */
 export default function WithdrawalsScreen() {
   const { t } = useTranslation();
+  const now = useNow(30_000);
   const queue = useWithdrawalQueue();
   const approve = useDecision(approveWithdrawal);
   const reject = useDecision(rejectWithdrawal);
@@ -116,8 +124,11 @@ export default function WithdrawalsScreen() {
         query={queue}
         empty={t('queues.emptyWithdrawals')}
         row={(w) => (
-          <span>
-            <Money value={w.amount} strong /> · {w.merchant.shop_name}
+          <span className={styles.stack}>
+            <span>
+              <Money value={w.amount} strong /> · {w.merchant.shop_name}
+            </span>
+            <PayoutClock withdrawal={w} now={now} />
           </span>
         )}
         actions={(w, done) => ({
@@ -127,7 +138,12 @@ export default function WithdrawalsScreen() {
         })}
         detail={(w) => (
           <>
-            <Descriptions size="small" column={3} title={t('queues.withdrawalNo', { no: w.order_no })}>
+            <Descriptions
+              size="small"
+              column={3}
+              title={t('queues.withdrawalNo', { no: w.order_no })}
+              extra={<PayoutClock withdrawal={w} now={now} />}
+            >
               <Descriptions.Item label={t('queues.amount')}>
                 <Money value={w.amount} strong />
               </Descriptions.Item>
@@ -138,8 +154,12 @@ export default function WithdrawalsScreen() {
                 <Money value={w.actual} strong />
               </Descriptions.Item>
               <Descriptions.Item label={t('queues.method')}>{methods[w.method]}</Descriptions.Item>
-              <Descriptions.Item label={t('queues.asked')} span={2}>
-                {formatDate(w.created_at)}
+              <Descriptions.Item label={t('queues.asked')}>{formatDate(w.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t('queues.due')}>
+                {/* One inline box: the item's content is a flex row, which drops a bare space between items. */}
+                <span>
+                  {formatDate(w.due_at)} · {t('queues.promiseOf', { hours: w.promise_hours })}
+                </span>
               </Descriptions.Item>
             </Descriptions>
             <Divider />
