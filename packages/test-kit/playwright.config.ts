@@ -34,6 +34,7 @@ const ALONE = [
   '**/orders.spec.ts',
   '**/wallet-topup-methods.spec.ts',
   '**/wallet-chain.spec.ts',
+  '**/wallet-payout-clock.spec.ts',
   '**/wallet-topup-currency.spec.ts',
 ];
 
