@@ -1,13 +1,6 @@
-import { api, ok, operatorLogin, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { api, ok, operatorLogin } from '@dropdesk/test-kit/e2e/server';
 import { shot } from '@dropdesk/test-kit/e2e/shot';
-import {
-  askWithdrawal,
-  openTopUps,
-  savedBankCard,
-  setPayPassword,
-  toppedUp,
-  verified,
-} from '@dropdesk/test-kit/e2e/wallet';
+import { askWithdrawal, merchantWithMoney, openTopUps } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
 import { type Lang, msg } from './support/locales';
@@ -28,17 +21,6 @@ test.beforeAll(async () => {
   await openTopUps(op);
 });
 
-async function merchantWithMoney(): Promise<TestMerchant> {
-  // The last test moved the server's clock a day: the operator's session has idled out since.
-  op = await operatorLogin();
-  const m = await registerMerchant();
-  await setPayPassword(m);
-  await verified(m, op);
-  await savedBankCard(m);
-  await toppedUp(m, op, '500');
-  return m;
-}
-
 /** The server's time (the tests move it), which the page's clock is set to, as a phone's would be. */
 async function serverNow(): Promise<number> {
   return ok(await api<{ now_ms: number }>('/__test/clock')).now_ms;
@@ -48,7 +30,9 @@ for (const lang of LANGS) {
   test(`${lang}: a withdrawal's time left on its promise, then how late it is, with customer service and a notice`, async ({
     page,
   }, testInfo) => {
-    const m = await merchantWithMoney();
+    // The last test moved the server's clock a day: the operator's session has idled out since.
+    op = await operatorLogin();
+    const m = await merchantWithMoney(op);
     await askWithdrawal(m, '100');
     const asked = await serverNow();
     await page.clock.install({ time: asked });

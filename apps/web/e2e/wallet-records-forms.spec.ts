@@ -1,15 +1,12 @@
-import { operatorLogin, registerMerchant, type TestMerchant } from '@dropdesk/test-kit/e2e/server';
+import { operatorLogin, registerMerchant } from '@dropdesk/test-kit/e2e/server';
 import { shot } from '@dropdesk/test-kit/e2e/shot';
 import {
   askTopUp,
   askWithdrawal,
   balanceOf,
+  merchantWithMoney,
   openTopUps,
   reject,
-  savedBankCard,
-  setPayPassword,
-  toppedUp,
-  verified,
 } from '@dropdesk/test-kit/e2e/wallet';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/app';
@@ -26,16 +23,6 @@ const LANGS = ['vi', 'en'] satisfies Lang[];
 
 /** An amount as the reader's language writes its digits (vi: 1.234,50; en: 1,234.50). */
 const digits = (lang: Lang, wire: string) => (lang === 'vi' ? wire.replace('.', ',') : wire);
-
-/** A merchant who can withdraw: payment password 123456, verified identity, a bank card, 500.00. */
-async function merchantWithMoney(op: string): Promise<TestMerchant> {
-  const m = await registerMerchant();
-  await setPayPassword(m);
-  await verified(m, op);
-  await savedBankCard(m);
-  await toppedUp(m, op, '500');
-  return m;
-}
 
 let op: string;
 test.beforeAll(async () => {

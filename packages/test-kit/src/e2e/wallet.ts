@@ -4,7 +4,7 @@
  * wallet.spec.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { admin, api, ok, type TestMerchant, uploadImage } from './server';
+import { admin, api, ok, registerMerchant, type TestMerchant, uploadImage } from './server';
 
 /** A fresh Idempotency-Key (money routes need one). */
 export const idempotent = () => ({ 'Idempotency-Key': randomUUID() });
@@ -130,6 +130,16 @@ export async function savedBankCard(m: TestMerchant, pay = '123456') {
 }
 
 /** A pending withdrawal to the saved bank card. */
+/** A merchant who can withdraw: payment password 123456, verified identity, a bank card, `balance`. */
+export async function merchantWithMoney(op: string, balance = '500'): Promise<TestMerchant> {
+  const m = await registerMerchant();
+  await setPayPassword(m);
+  await verified(m, op);
+  await savedBankCard(m);
+  await toppedUp(m, op, balance);
+  return m;
+}
+
 export async function askWithdrawal(m: TestMerchant, amount: string, pay = '123456') {
   ok(
     await api('/merchant/merchant/extract', {
