@@ -64,6 +64,16 @@ export interface Config {
    */
   ledgerCheckMs: number;
   /**
+   * How often the ledger's chain heads are signed into a public checkpoint
+   * (`LEDGER_CHECKPOINT_MINUTES`, default 60; 0 = never), docs/ledger-proof.md.
+   */
+  checkpointMs: number;
+  /**
+   * The Ed25519 seed (64 hex digits) checkpoints are signed with: `LEDGER_SIGNING_KEY`, or derived
+   * from SECRET when unset. Changing it changes the published key: merchants are told in docs.
+   */
+  ledgerSigningKey: string;
+  /**
    * How old the overview's platform-wide sums may be when an operator reads them
    * (`OVERVIEW_MAX_AGE_SECONDS`, default 30; 0 = computed for every read): docs/console-api.md.
    */
@@ -149,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: testClockOf(env.TEST_CLOCK, production),
     testClockAt: testClockAtOf(env.TEST_CLOCK_AT, bool(env.TEST_CLOCK, false)),
     ledgerCheckMs: positiveNumber(env.LEDGER_CHECK_MINUTES, 60, 'LEDGER_CHECK_MINUTES', true) * 60_000,
+    checkpointMs:
+      positiveNumber(env.LEDGER_CHECKPOINT_MINUTES, 60, 'LEDGER_CHECKPOINT_MINUTES', true) * 60_000,
+    ledgerSigningKey: signingKeyOf(env.LEDGER_SIGNING_KEY, secret),
     overviewMaxAgeMs:
       positiveNumber(env.OVERVIEW_MAX_AGE_SECONDS, 30, 'OVERVIEW_MAX_AGE_SECONDS', true) * 1_000,
     chainWatchMs: positiveNumber(env.CHAIN_WATCH_SECONDS, 5, 'CHAIN_WATCH_SECONDS', true) * 1_000,
@@ -213,4 +226,13 @@ function positiveNumber(
   if (!Number.isFinite(n) || n < 0 || (n === 0 && !zeroAllowed))
     throw new Error(`${name} is not a positive number: ${value}`);
   return n;
+}
+
+/** LEDGER_SIGNING_KEY: 64 hex digits; unset, a seed of its own derived from SECRET (stable across restarts). */
+function signingKeyOf(value: string | undefined, secret: string): string {
+  if (value === undefined || value === '')
+    return createHash('sha256').update(`ledger-checkpoint-key:${secret}`).digest('hex');
+  if (!/^[0-9a-fA-F]{64}$/.test(value))
+    throw new Error('LEDGER_SIGNING_KEY must be 64 hex digits (an Ed25519 seed)');
+  return value.toLowerCase();
 }

@@ -73,6 +73,7 @@ export async function buildTestApp(
     // No background jobs: tests run them by hand with the ManualClock.
     orders: { ...loaded.orders, jobsIntervalMs: 0 },
     ledgerCheckMs: 0,
+    checkpointMs: 0,
     chainWatchMs: 0,
     // The overview computes its sums for every read, so a test sees what it just did.
     overviewMaxAgeMs: 0,

@@ -259,6 +259,35 @@ export interface PostingsTable {
   amount: number;
   balance_after: number;
   created_at: number;
+  /**
+   * Its place in the account's hash chain, 1 for the account's first posting (migration 021).
+   * Null only in a row written around post(), which the ledger check reports.
+   */
+  seq: number | null;
+  /** SHA-256(previous posting's hash ‖ digest of this one's content), hex (docs/ledger-proof.md). */
+  hash: string | null;
+}
+
+/** A signed checkpoint of every account's chain head (append-only). */
+export interface LedgerCheckpointsTable {
+  id: number;
+  created_at: number;
+  /** Accounts under the root. */
+  accounts: number;
+  root: string;
+  /** The previous checkpoint's hash (GENESIS for the first). */
+  prev: string;
+  /** The signing key, raw Ed25519 public key in hex. */
+  key: string;
+  signature: string;
+}
+
+/** The heads that changed at a checkpoint; an account's head at checkpoint k is its latest row ≤ k. */
+export interface LedgerCheckpointHeadsTable {
+  checkpoint_id: number;
+  account_id: number;
+  seq: number;
+  hash: string;
 }
 
 export interface RechargesTable {
@@ -928,6 +957,8 @@ export interface DB {
   accounts: AccountsTable;
   journals: JournalsTable;
   postings: PostingsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_checkpoint_heads: LedgerCheckpointHeadsTable;
   recharges: RechargesTable;
   withdrawals: WithdrawalsTable;
   kyc_submissions: KycSubmissionsTable;

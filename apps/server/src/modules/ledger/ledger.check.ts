@@ -1,5 +1,7 @@
 import { formatMoney } from '@dropdesk/contract/money';
+import { GENESIS, postingHash } from '@dropdesk/ledger-proof';
 import type { Db } from '../../db/database';
+import { checkCheckpoints } from './checkpoints';
 import { ledgerRepository } from './ledger.repository';
 
 export interface LedgerReport {
@@ -18,7 +20,10 @@ const n = (v: unknown): number => Number(v ?? 0);
  * - every account's cached balance equals the sum of its postings;
  * - every posting's balance_after is the previous one plus its amount;
  * - no merchant account is below zero, and all balances together sum to 0;
- * - each merchant's withdrawal hold equals the sum of its pending withdrawals.
+ * - each merchant's withdrawal hold equals the sum of its pending withdrawals;
+ * - every posting's hash is its content's, chained to the posting before it on its account, and
+ *   the signed checkpoints still hold (docs/ledger-proof.md): what catches a row edited, deleted or
+ *   moved in the database itself, with every balance around it put right.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -62,10 +67,72 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     );
   }
 
+  problems.push(...(await checkChain(db)));
+  problems.push(...(await checkCheckpoints(db)));
+
   return {
     journals: n(counts.journals),
     postings: n(counts.postings),
     accounts: n(counts.accounts),
     problems,
   };
+}
+
+/** How many chain faults are worded at most (the rest are counted). */
+const CHAIN_PROBLEMS = 100;
+const CHAIN_PAGE = 5_000;
+
+/**
+ * Every posting's hash recomputed from its content and the hash stored on the posting before it on
+ * the same account, and its place (`seq`) checked to follow that one's. Each fault names the posting
+ * where the stored history stops agreeing with itself.
+ */
+async function checkChain(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  let faults = 0;
+  const heads = new Map<number, { seq: number; hash: string }>();
+  const fault = (text: string) => {
+    faults += 1;
+    if (problems.length < CHAIN_PROBLEMS) problems.push(text);
+  };
+  let after = 0;
+  for (;;) {
+    const page = await ledgerRepository.chainPage(db, after, CHAIN_PAGE);
+    if (page.length === 0) break;
+    for (const p of page) {
+      const account = n(p.account_id);
+      const prev = heads.get(account) ?? { seq: 0, hash: GENESIS };
+      const seq = p.seq === null ? null : n(p.seq);
+      if (seq === null || !p.hash) {
+        fault(`posting #${p.id} on account ${p.key} has no place in its chain (written around the ledger)`);
+        continue;
+      }
+      if (seq !== prev.seq + 1)
+        fault(
+          `posting #${p.id} on account ${p.key} is number ${seq} but follows number ${prev.seq}: a posting is missing or out of place`,
+        );
+      const hash = postingHash(prev.hash, {
+        account: p.key,
+        seq,
+        journal: n(p.journal),
+        type: p.type,
+        merchant: p.merchant_id === null ? null : n(p.merchant_id),
+        refType: p.ref_type,
+        refId: p.ref_id === null ? null : n(p.ref_id),
+        reason: p.reason,
+        operator: p.operator_id === null ? null : n(p.operator_id),
+        at: n(p.created_at),
+        amount: n(p.amount),
+        balanceAfter: n(p.balance_after),
+      });
+      if (hash !== p.hash)
+        fault(
+          `posting #${p.id} on account ${p.key} (number ${seq}, journal #${p.journal}): its hash is not the one its content and the posting before it give: this or an earlier posting was changed, removed or moved`,
+        );
+      heads.set(account, { seq, hash: p.hash });
+    }
+    after = n(page[page.length - 1]!.id);
+  }
+  if (faults > problems.length) problems.push(`… and ${faults - problems.length} more chain faults`);
+  return problems;
 }

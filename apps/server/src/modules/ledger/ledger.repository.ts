@@ -1,10 +1,43 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AccountsTable, JournalsTable, PostingsTable } from '../../db/schema';
+import type {
+  AccountsTable,
+  JournalsTable,
+  LedgerCheckpointHeadsTable,
+  LedgerCheckpointsTable,
+  PostingsTable,
+} from '../../db/schema';
 
 type NewAccount = Insertable<AccountsTable>;
 type NewJournal = Insertable<JournalsTable>;
 type NewPosting = Insertable<PostingsTable>;
+type NewCheckpoint = Insertable<LedgerCheckpointsTable>;
+type NewHead = Insertable<LedgerCheckpointHeadsTable>;
+
+/** A posting with everything its hash covers (chain.ts PostingContent), as the chain check and proofs read it. */
+function chainedPostings(db: Db) {
+  return db
+    .selectFrom('postings as p')
+    .innerJoin('journals as j', 'j.id', 'p.journal_id')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select([
+      'p.id',
+      'p.account_id',
+      'a.key',
+      'p.seq',
+      'p.hash',
+      'p.amount',
+      'p.balance_after',
+      'j.id as journal',
+      'j.type',
+      'j.merchant_id',
+      'j.ref_type',
+      'j.ref_id',
+      'j.reason',
+      'j.operator_id',
+      'j.created_at',
+    ]);
+}
 
 // The ledger's queries (ledger.ts decides; ledger.check.ts reports): each statement as post() and
 // the checks have always run it, on the handle they are given.
@@ -58,6 +91,20 @@ export const ledgerRepository = {
       .set((eb) => ({ balance: eb('balance', '+', amount) }))
       .where('id', '=', accountId)
       .returning('balance')
+      .executeTakeFirst();
+  },
+
+  /** The account's last posting's place and hash (undefined before its first). */
+  chainHead(tx: Db, accountId: number) {
+    return tx
+      .selectFrom('postings')
+      .select(['seq', 'hash'])
+      .where('account_id', '=', accountId)
+      .where('seq', 'is not', null)
+      .where('hash', 'is not', null)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .$narrowType<{ seq: number; hash: string }>()
       .executeTakeFirst();
   },
 
@@ -191,6 +238,113 @@ export const ledgerRepository = {
       ])
       .where((eb) => eb.or([eb('a.kind', '=', 'withdraw_hold'), eb('a.kind', 'is', null)]))
       .where(sql<boolean>`coalesce(a.balance, 0) <> coalesce(w.pending, 0)`)
+      .execute();
+  },
+
+  // --- the hash chain and its checkpoints (checkpoints.ts, ledger.check.ts) ---------------------
+
+  /** Postings after `afterId` in id order, with their journals: the chain check reads them in pages. */
+  chainPage(db: Db, afterId: number, limit: number) {
+    return chainedPostings(db).where('p.id', '>', afterId).orderBy('p.id').limit(limit).execute();
+  },
+
+  /** An account's postings from `fromSeq` to `toSeq` (inclusive), in chain order. */
+  chainRange(db: Db, accountId: number, fromSeq: number, toSeq: number) {
+    return chainedPostings(db)
+      .where('p.account_id', '=', accountId)
+      .where('p.seq', '>=', fromSeq)
+      .where('p.seq', '<=', toSeq)
+      .orderBy('p.seq')
+      .execute();
+  },
+
+  /** Every account's chain head now (accounts never posted to have none), in account id order. */
+  currentHeads(db: Db) {
+    return db
+      .selectFrom('accounts as a')
+      .innerJoin('postings as p', 'p.account_id', 'a.id')
+      .select(['a.id as account_id', 'a.key', 'p.seq', 'p.hash'])
+      .where('p.seq', '=', (eb) =>
+        eb
+          .selectFrom('postings as q')
+          .select((q) => q.fn.max('q.seq').as('m'))
+          .whereRef('q.account_id', '=', 'a.id'),
+      )
+      .where('p.hash', 'is not', null)
+      .orderBy('a.id')
+      .$narrowType<{ seq: number; hash: string }>()
+      .execute();
+  },
+
+  /** Each account's head as checkpoint `id` signed it (its latest heads row at or before `id`). */
+  headsAt(db: Db, id: number) {
+    return db
+      .selectFrom('ledger_checkpoint_heads as h')
+      .innerJoin('accounts as a', 'a.id', 'h.account_id')
+      .select(['h.account_id', 'a.key', 'h.seq', 'h.hash'])
+      .where('h.checkpoint_id', '=', (eb) =>
+        eb
+          .selectFrom('ledger_checkpoint_heads as h2')
+          .select((q) => q.fn.max('h2.checkpoint_id').as('m'))
+          .whereRef('h2.account_id', '=', 'h.account_id')
+          .where('h2.checkpoint_id', '<=', id),
+      )
+      .orderBy('h.account_id')
+      .execute();
+  },
+
+  lastCheckpoint(db: Db) {
+    return db.selectFrom('ledger_checkpoints').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+  },
+
+  checkpointById(db: Db, id: number) {
+    return db.selectFrom('ledger_checkpoints').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The first checkpoint made at or after `at` (undefined when none is yet). */
+  checkpointFrom(db: Db, at: number) {
+    return db
+      .selectFrom('ledger_checkpoints')
+      .selectAll()
+      .where('created_at', '>=', at)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  /** Newest first, `before` an id when paging back. */
+  checkpoints(db: Db, limit: number, before?: number) {
+    let q = db.selectFrom('ledger_checkpoints').selectAll().orderBy('id', 'desc').limit(limit);
+    if (before !== undefined) q = q.where('id', '<', before);
+    return q.execute();
+  },
+
+  /** All checkpoints in order, for the check (a few a day: 8,760 rows a year). */
+  allCheckpoints(db: Db) {
+    return db.selectFrom('ledger_checkpoints').selectAll().orderBy('id').execute();
+  },
+
+  async insertCheckpoint(tx: Db, checkpoint: NewCheckpoint, heads: NewHead[]): Promise<void> {
+    await tx.insertInto('ledger_checkpoints').values(checkpoint).execute();
+    for (let i = 0; i < heads.length; i += 500)
+      await tx
+        .insertInto('ledger_checkpoint_heads')
+        .values(heads.slice(i, i + 500))
+        .execute();
+  },
+
+  /** Heads a checkpoint signed that the postings no longer hold (the first 100). */
+  headMismatches(db: Db) {
+    return db
+      .selectFrom('ledger_checkpoint_heads as h')
+      .innerJoin('accounts as a', 'a.id', 'h.account_id')
+      .leftJoin('postings as p', (join) =>
+        join.onRef('p.account_id', '=', 'h.account_id').onRef('p.seq', '=', 'h.seq'),
+      )
+      .select(['h.checkpoint_id', 'a.key', 'h.seq', 'h.hash', 'p.hash as now'])
+      .where((eb) => eb.or([eb('p.hash', 'is', null), eb('p.hash', '<>', eb.ref('h.hash'))]))
+      .orderBy('h.checkpoint_id')
+      .limit(100)
       .execute();
   },
 };

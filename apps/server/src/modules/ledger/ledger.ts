@@ -1,4 +1,5 @@
 import type { JournalType, MerchantAccountKind, PlatformAccountKind } from '@dropdesk/contract/ledger';
+import { GENESIS, postingHash } from '@dropdesk/ledger-proof';
 import type { Db } from '../../db/database';
 import { Refusal } from '../../lib/refusal';
 import { ledgerRepository } from './ledger.repository';
@@ -76,7 +77,9 @@ export function walletBalance(db: Db, merchantId: number): Promise<number> {
  * `UPDATE ... SET balance = balance - x WHERE id = ? AND balance >= x RETURNING balance`, so no
  * balance goes below zero however many requests race; when no row comes back the whole transaction
  * is refused with INSUFFICIENT_BALANCE. Accounts are updated in id order, so two journals touching
- * the same accounts cannot deadlock on PostgreSQL. Each posting records the balance after it.
+ * the same accounts cannot deadlock on PostgreSQL. Each posting records the balance after it, and
+ * its place and hash in its account's chain (docs/ledger-proof.md): the account's row is locked by
+ * the balance update first, so the previous posting read next is the account's latest, committed.
  */
 export async function post(tx: Db, journal: JournalInput): Promise<PostedJournal> {
   if (!tx.isTransaction) throw new LedgerError('post() needs a transaction');
@@ -124,12 +127,30 @@ export async function post(tx: Db, journal: JournalInput): Promise<PostedJournal
       const kind = 'platform' in line.account ? line.account.platform : line.account.kind;
       throw new Refusal('INSUFFICIENT_BALANCE', { account: kind });
     }
+    const prev = (await ledgerRepository.chainHead(tx, line.id)) ?? { seq: 0, hash: GENESIS };
+    const seq = Number(prev.seq) + 1;
+    const hash = postingHash(prev.hash, {
+      account: line.key,
+      seq,
+      journal: journalId,
+      type: journal.type,
+      merchant: journal.merchantId,
+      refType: journal.ref?.type ?? null,
+      refId: journal.ref?.id ?? null,
+      reason: journal.reason ?? null,
+      operator: journal.operatorId ?? null,
+      at: journal.at,
+      amount: line.amount,
+      balanceAfter: Number(updated.balance),
+    });
     await ledgerRepository.insertPosting(tx, {
       journal_id: journalId,
       account_id: line.id,
       amount: line.amount,
       balance_after: updated.balance,
       created_at: journal.at,
+      seq,
+      hash,
     });
     posted.push({ accountId: line.id, key: line.key, amount: line.amount, balanceAfter: updated.balance });
   }
