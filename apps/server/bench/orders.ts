@@ -7,9 +7,11 @@ import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/crypto';
 import { PayPasswords } from '../src/modules/account/paypwd.service';
+import { createOperator } from '../src/modules/admin/operators';
 import { post } from '../src/modules/ledger/ledger';
 import { OrdersService } from '../src/modules/orders/orders.service';
 import { Sessions } from '../src/modules/sessions/sessions';
+import { RechargeService } from '../src/modules/wallet/recharge.service';
 import {
   benchMerchant,
   benchOrderRow,
@@ -218,6 +220,120 @@ async function pickThroughService(
   } as unknown as Awaited<ReturnType<typeof measure>>;
 }
 
+/** One row of the table from a list of timings (ms) over `seconds`. */
+function timingsRow(route: string, times: number[], seconds: number, failures: number) {
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(3));
+  return {
+    route,
+    'req/s': Math.round(times.length / seconds),
+    'p50 ms': at(0.5),
+    'p99 ms': at(0.99),
+    'RSS MiB (peak)': '-',
+    'RSS MiB (after)': '-',
+    requests: times.length,
+    errors: failures,
+    'not code 1': 0,
+  } as unknown as Awaited<ReturnType<typeof measure>>;
+}
+
+/**
+ * The ledger's share of the money transactions (issue 23: "appending stays fast"), without HTTP or
+ * the payment password's Argon2 hash, one after another for BENCH_SECONDS each:
+ * - the pick's journal alone: one transaction posting wallet → supplier_payable, as pickupJournal does;
+ * - a top-up approval through RechargeService.decide, as the console's approve calls it (the decision,
+ *   its journal, the audit entry and the notice), on top-ups written pending beforehand.
+ * Run on the tree before the hash chain and after it to read what hashing costs.
+ */
+async function ledgerThroughServices(
+  place: { databaseUrl: string | undefined; dataDir: string },
+  merchantId: number,
+) {
+  const database = openDatabase({ databaseUrl: place.databaseUrl, dataDir: place.dataDir });
+  const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
+  try {
+    const { db } = database;
+    let times: number[] = [];
+    let start = performance.now();
+    while (performance.now() < start + DURATION * 1000) {
+      const t0 = performance.now();
+      await db.transaction().execute((tx) =>
+        post(tx, {
+          type: 'order_pickup',
+          merchantId,
+          ref: { type: 'order', id: 1 },
+          at: Date.now(),
+          postings: [
+            { account: { merchantId, kind: 'wallet' }, amount: -1 },
+            { account: { platform: 'supplier_payable' }, amount: 1 },
+          ],
+        }),
+      );
+      times.push(performance.now() - t0);
+    }
+    rows.push(
+      timingsRow('pick journal: post() in its transaction', times, (performance.now() - start) / 1000, 0),
+    );
+
+    const config = loadConfig({ ...process.env, SECRET: 'bench-secret-0123456789abcdef0123456789' });
+    const now = Date.now();
+    const operatorId = await createOperator(
+      db,
+      { username: `bench_${randomUUID().slice(0, 8)}`, password: 'Operator#1', role: 'reviewer' },
+      config.argon2,
+      now,
+    );
+    const pending: number[] = [];
+    for (let i = 0; i < 20_000; i += 500) {
+      const ids = await db
+        .insertInto('recharges')
+        .values(
+          Array.from({ length: 500 }, () => ({
+            merchant_id: merchantId,
+            method: 'manual' as const,
+            network: null,
+            address: null,
+            amount: 10_000,
+            voucher: null,
+            status: 'pending' as const,
+            reason: null,
+            journal_id: null,
+            created_at: now,
+            resolved_at: null,
+            resolved_by: null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      pending.push(...ids.map((r) => r.id));
+    }
+    const recharges = new RechargeService({ db, clock: systemClock });
+    const op = { id: operatorId, role: 'reviewer', sessionId: 0 };
+    times = [];
+    let failures = 0;
+    start = performance.now();
+    for (const id of pending) {
+      if (performance.now() >= start + DURATION * 1000) break;
+      const t0 = performance.now();
+      try {
+        await recharges.decide(op, id, { approve: true }, null, (ref) => ref);
+      } catch (error) {
+        failures++;
+        if (failures === 1) console.error('top-up approval failed:', error);
+        break;
+      }
+      times.push(performance.now() - t0);
+    }
+    rows.push(
+      timingsRow('top-up approval: service, no HTTP', times, (performance.now() - start) / 1000, failures),
+    );
+  } finally {
+    await database.close();
+  }
+  return rows;
+}
+
 async function benchEngine(engine: Engine) {
   const place = await freshDatabase(engine, 'orders');
   try {
@@ -278,6 +394,7 @@ async function benchEngine(engine: Engine) {
         );
         rows.push(service);
       }
+      if ('ledger'.includes(ONLY)) rows.push(...(await ledgerThroughServices(place, pickerId)));
       const batch = await run(
         `pick_batch (${BATCH_SIZE} orders)`,
         server.pid,

@@ -108,3 +108,16 @@ describe('the posting chain', () => {
     expect(postingHash('1'.repeat(64), p)).not.toBe(base);
   });
 });
+
+describe('the two SHA-256s', () => {
+  it("Node's (server, CLI) and @noble's (browser) give the same bytes", async () => {
+    const { sha256Hex, sha256JsHex } = await import('./hash');
+    const { randomBytes } = await import('node:crypto');
+    for (let n = 0; n < 300; n += 7) {
+      const a = new Uint8Array(randomBytes(n));
+      const b = new Uint8Array(randomBytes(n % 64));
+      expect(sha256Hex(a, b)).toBe(sha256JsHex(a, b));
+    }
+    expect(sha256JsHex()).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});

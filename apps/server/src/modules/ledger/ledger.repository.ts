@@ -94,22 +94,23 @@ export const ledgerRepository = {
       .executeTakeFirst();
   },
 
-  /** The account's last posting's place and hash (undefined before its first). */
-  chainHead(tx: Db, accountId: number) {
-    return tx
-      .selectFrom('postings')
-      .select(['seq', 'hash'])
-      .where('account_id', '=', accountId)
-      .where('seq', 'is not', null)
-      .where('hash', 'is not', null)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .$narrowType<{ seq: number; hash: string }>()
-      .executeTakeFirst();
+  /**
+   * The accounts' last postings' places and hashes (an account never posted to has none): one
+   * statement, each account's head read from the end of its (account_id, seq) index, however long
+   * its chain (a platform account's holds a posting of every order).
+   */
+  async chainHeads(tx: Db, accountIds: readonly number[]) {
+    const one = (id: number) =>
+      sql`select * from (select account_id, seq, hash from postings where account_id = ${id} and seq is not null order by seq desc limit 1) as ${sql.id(`h${id}`)}`;
+    const { rows } = await sql<{ account_id: number; seq: number; hash: string }>`${sql.join(
+      accountIds.map(one),
+      sql` union all `,
+    )}`.execute(tx);
+    return rows;
   },
 
-  async insertPosting(tx: Db, posting: NewPosting): Promise<void> {
-    await tx.insertInto('postings').values(posting).execute();
+  async insertPostings(tx: Db, postings: NewPosting[]): Promise<void> {
+    await tx.insertInto('postings').values(postings).execute();
   },
 
   journalById(tx: Db, journalId: number) {

@@ -78,8 +78,8 @@ export function walletBalance(db: Db, merchantId: number): Promise<number> {
  * balance goes below zero however many requests race; when no row comes back the whole transaction
  * is refused with INSUFFICIENT_BALANCE. Accounts are updated in id order, so two journals touching
  * the same accounts cannot deadlock on PostgreSQL. Each posting records the balance after it, and
- * its place and hash in its account's chain (docs/ledger-proof.md): the account's row is locked by
- * the balance update first, so the previous posting read next is the account's latest, committed.
+ * its place and hash in its account's chain (docs/ledger-proof.md): every account's row is locked by
+ * its balance update first, so the chain heads read next are the accounts' latest, committed.
  */
 export async function post(tx: Db, journal: JournalInput): Promise<PostedJournal> {
   if (!tx.isTransaction) throw new LedgerError('post() needs a transaction');
@@ -127,33 +127,49 @@ export async function post(tx: Db, journal: JournalInput): Promise<PostedJournal
       const kind = 'platform' in line.account ? line.account.platform : line.account.kind;
       throw new Refusal('INSUFFICIENT_BALANCE', { account: kind });
     }
-    const prev = (await ledgerRepository.chainHead(tx, line.id)) ?? { seq: 0, hash: GENESIS };
-    const seq = Number(prev.seq) + 1;
-    const hash = postingHash(prev.hash, {
-      account: line.key,
-      seq,
-      journal: journalId,
-      type: journal.type,
-      merchant: journal.merchantId,
-      refType: journal.ref?.type ?? null,
-      refId: journal.ref?.id ?? null,
-      reason: journal.reason ?? null,
-      operator: journal.operatorId ?? null,
-      at: journal.at,
-      amount: line.amount,
-      balanceAfter: Number(updated.balance),
-    });
-    await ledgerRepository.insertPosting(tx, {
-      journal_id: journalId,
-      account_id: line.id,
-      amount: line.amount,
-      balance_after: updated.balance,
-      created_at: journal.at,
-      seq,
-      hash,
-    });
     posted.push({ accountId: line.id, key: line.key, amount: line.amount, balanceAfter: updated.balance });
   }
+
+  // Every account's row is locked now, so each chain's head read here is its latest, and stays so
+  // until this transaction ends: one read for all of them, one insert of all the postings.
+  const heads = new Map(
+    (
+      await ledgerRepository.chainHeads(
+        tx,
+        posted.map((p) => p.accountId),
+      )
+    ).map((h) => [Number(h.account_id), h]),
+  );
+  await ledgerRepository.insertPostings(
+    tx,
+    posted.map((p) => {
+      const prev = heads.get(p.accountId) ?? { seq: 0, hash: GENESIS };
+      const seq = Number(prev.seq) + 1;
+      const hash = postingHash(prev.hash, {
+        account: p.key,
+        seq,
+        journal: journalId,
+        type: journal.type,
+        merchant: journal.merchantId,
+        refType: journal.ref?.type ?? null,
+        refId: journal.ref?.id ?? null,
+        reason: journal.reason ?? null,
+        operator: journal.operatorId ?? null,
+        at: journal.at,
+        amount: p.amount,
+        balanceAfter: Number(p.balanceAfter),
+      });
+      return {
+        journal_id: journalId,
+        account_id: p.accountId,
+        amount: p.amount,
+        balance_after: p.balanceAfter,
+        created_at: journal.at,
+        seq,
+        hash,
+      };
+    }),
+  );
   return { id: journalId, postings: posted };
 }
 
