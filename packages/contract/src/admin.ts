@@ -112,6 +112,7 @@ export const AUDIT_ACTIONS = [
   'alliance.rate',
   'ledger.check',
   'invite.create',
+  'statement.produce',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -64,5 +64,18 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A day of the calendar, YYYY-MM-DD (2025-02-30 is none): a day of the merchant's time zone. */
+export const calendarDay = z
+  .string({ error: 'FIELD_INVALID' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'FIELD_INVALID' })
+  .refine(
+    (day) => {
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+      const t = new Date(Date.UTC(y, m - 1, d));
+      return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+    },
+    { error: 'FIELD_INVALID' },
+  );
+
 /** ISO 8601 UTC time on the wire. */
 export const isoTime = z.string();

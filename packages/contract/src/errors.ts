@@ -130,6 +130,8 @@ export const FIELD_MESSAGE_KEYS = [
   'FIELD_INTEGER',
   'FIELD_PASSWORD_LENGTH',
   'FIELD_CONTROL_CHARS',
+  // a statement's period: from on or before to, at most STATEMENT_MAX_DAYS days
+  'FIELD_STATEMENT_PERIOD',
   // amounts (contract/money.ts moneyProblem): each says what is wrong
   'FIELD_NOT_A_NUMBER',
   'FIELD_NEGATIVE',
@@ -176,7 +178,82 @@ export const REASON_MESSAGE_KEYS = [
 ] as const;
 export type ReasonMessageKey = (typeof REASON_MESSAGE_KEYS)[number];
 
-export type MessageKey = ErrorKey | FieldMessageKey | ReasonMessageKey | 'OK';
+/**
+ * The words of a merchant's statement (CSV and PDF, apps/server/src/modules/statements): headings,
+ * column names, and one word per journal type, account kind and order status. Not refusals: the
+ * server writes them into the file in the merchant's language.
+ */
+export const STATEMENT_MESSAGE_KEYS = [
+  'statement.title',
+  'statement.shop',
+  'statement.email',
+  'statement.merchant_id',
+  'statement.period',
+  'statement.period_range',
+  'statement.time_zone',
+  'statement.currency',
+  'statement.generated_at',
+  'statement.opening',
+  'statement.closing',
+  'statement.money_in',
+  'statement.money_out',
+  'statement.funds',
+  'statement.orders',
+  'statement.time',
+  'statement.type',
+  'statement.amount',
+  'statement.balance_after',
+  'statement.reference',
+  'statement.reason',
+  'statement.account',
+  'statement.seq',
+  'statement.hash',
+  'statement.order_no',
+  'statement.placed',
+  'statement.status',
+  'statement.paid',
+  'statement.cost',
+  'statement.refunded',
+  'statement.settled',
+  'statement.profit',
+  'statement.heads',
+  'statement.checkpoint',
+  'statement.checkpoint_at',
+  'statement.root',
+  'statement.fingerprint',
+  'statement.no_checkpoint',
+  'statement.verify',
+  'statement.no_journals',
+  'statement.no_orders',
+  'statement.page',
+  'statement.account_wallet',
+  'statement.account_withdraw_hold',
+  'statement.journal_recharge',
+  'statement.journal_withdrawal_hold',
+  'statement.journal_withdrawal_payout',
+  'statement.journal_withdrawal_release',
+  'statement.journal_order_payment',
+  'statement.journal_order_pickup',
+  'statement.journal_refund',
+  'statement.journal_settlement',
+  'statement.journal_level_purchase',
+  'statement.journal_express_purchase',
+  'statement.journal_alliance_commission',
+  'statement.journal_fee',
+  'statement.journal_adjustment',
+  'statement.status_unpaid',
+  'statement.status_awaiting_pickup',
+  'statement.status_awaiting_shipment',
+  'statement.status_shipped',
+  'statement.status_in_transit',
+  'statement.status_reached',
+  'statement.status_received',
+  'statement.status_completed',
+  'statement.status_cancelled',
+] as const;
+export type StatementMessageKey = (typeof STATEMENT_MESSAGE_KEYS)[number];
+
+export type MessageKey = ErrorKey | FieldMessageKey | ReasonMessageKey | StatementMessageKey | 'OK';
 
 /**
  * The variables each message names: `{min}` in a catalogue message of MIN_WITHDRAWAL means `min`

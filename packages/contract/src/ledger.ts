@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { queryInt } from './envelope';
+import * as ledgerPaths from './paths/ledger';
+import { defineRoute } from './route';
 
 /**
  * The ledger's vocabulary. Every movement of money is one journal of postings that sum to zero;
@@ -69,3 +72,42 @@ export const BILL_TYPE_OF: Record<JournalType, BillType> = {
 export function journalTypesOf(type: BillType): JournalType[] {
   return JOURNAL_TYPES.filter((j) => BILL_TYPE_OF[j] === type);
 }
+
+// ---------------------------------------------------------------- the public proof rows
+
+/** A signed checkpoint as published (docs/ledger-proof.md); `at` is epoch ms, as it is signed. */
+export const ledgerCheckpoint = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  accounts: z.number().int(),
+  root: z.string(),
+  prev: z.string(),
+  key: z.string(),
+  signature: z.string(),
+});
+
+/** The most checkpoints one page gives. */
+export const CHECKPOINTS_PAGE_MAX = 200;
+
+export const ledgerRoutes = {
+  key: defineRoute({
+    ...ledgerPaths.key,
+    summary:
+      "The platform's checkpoint signing key (raw Ed25519, hex) and its fingerprint: what a merchant or auditor checks checkpoints against",
+    refusals: [],
+    data: z.object({ key: z.string(), fingerprint: z.string(), algorithm: z.literal('ed25519') }),
+  }),
+  checkpoints: defineRoute({
+    ...ledgerPaths.checkpoints,
+    summary:
+      "Signed checkpoints of the ledger's account chains, newest first (`before` an id to page back): readable without login, to be archived by anyone",
+    refusals: ['INVALID_INPUT'],
+    query: z
+      .object({
+        before: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
+        limit: queryInt(1, CHECKPOINTS_PAGE_MAX).default(24),
+      })
+      .strict(),
+    data: z.object({ list: z.array(ledgerCheckpoint) }),
+  }),
+};

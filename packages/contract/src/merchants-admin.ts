@@ -5,7 +5,7 @@ import { billType } from './ledger';
 import { NOTICE_KINDS } from './messages';
 import { moneyIn, moneyOut } from './money-fields';
 import * as merchantAdminPaths from './paths/merchant-admin';
-import { billPage } from './reports';
+import { billPage, downloadFile, statementFields, statementPeriodOk } from './reports';
 import { ADMINS, defineRoute, SUPPORT } from './route';
 import { text } from './text';
 import { idField, reasonField } from './wallet';
@@ -198,6 +198,18 @@ export const merchantAdminRoutes = {
     refusals: ['INVALID_INPUT', 'NOT_FOUND'],
     query: subListQuery.extend({ type: billType.optional() }),
     data: billPage,
+  }),
+  statement: defineRoute({
+    ...merchantAdminPaths.statement,
+    download: true,
+    roles: SUPPORT,
+    summary:
+      "The statement the merchant downloads, produced for it (audited): the same file, in the merchant's language and time zone",
+    refusals: ['INVALID_INPUT', 'NOT_FOUND'],
+    query: z
+      .strictObject({ id: queryInt(1, Number.MAX_SAFE_INTEGER), ...statementFields })
+      .refine(statementPeriodOk, { error: 'FIELD_STATEMENT_PERIOD', path: ['to'] }),
+    data: downloadFile,
   }),
   sessions: defineRoute({
     ...merchantAdminPaths.sessions,

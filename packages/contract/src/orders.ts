@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAY_PASSWORD_CHECK_REFUSALS, payPasswordField } from './account';
-import { isoTime, pageOf, pageQuery, queryInt } from './envelope';
+import { calendarDay, isoTime, pageOf, pageQuery, queryInt } from './envelope';
 import { moneyIn, moneyOut } from './money-fields';
 import * as adminOrderPaths from './paths/admin-order';
 import * as orderPaths from './paths/order';
@@ -304,19 +304,7 @@ export const orderListQuery = z.strictObject({
    */
   sold: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
   /** Only orders paid on this day of the merchant's time zone (YYYY-MM-DD): today's sold orders. */
-  paid_day: z
-    .string({ error: 'FIELD_INVALID' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'FIELD_INVALID' })
-    // A day of the calendar: 2025-02-30 is none.
-    .refine(
-      (day) => {
-        const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-        const t = new Date(Date.UTC(y, m - 1, d));
-        return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-      },
-      { error: 'FIELD_INVALID' },
-    )
-    .optional(),
+  paid_day: calendarDay.optional(),
   /** Only orders paid, at any time (`1`): the orders behind the profit, the cost and the refunded figures. */
   paid: z.literal('1', { error: 'FIELD_INVALID' }).optional(),
   /** Only orders paid in a period of the merchant's calendar, cut as the finance report cuts it. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { nowFigures } from './dashboard';
-import { isoTime, pageOf, pageQuery } from './envelope';
+import { calendarDay, isoTime, pageOf, pageQuery } from './envelope';
 import { BILL_TYPES, billType, JOURNAL_TYPES, type JournalType } from './ledger';
 import { moneyOut } from './money-fields';
 import * as reportsPaths from './paths/reports';
-import { defineRoute } from './route';
+import { type DownloadFile, defineRoute } from './route';
 
 export const REPORT_RANGES = ['all', 'yesterday', 'today', 'week', 'month'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -142,7 +142,41 @@ export const billPage = pageOf(billItem).extend({
   sums: z.object({ count, amount: money, fees: money }),
 });
 
+/** A statement's forms: a PDF to read, a CSV for a spreadsheet, the JSON the verifier checks. */
+export const STATEMENT_FORMATS = ['pdf', 'csv', 'json'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+/** The longest period one statement covers (a year and a day: any calendar year, leap or not). */
+export const STATEMENT_MAX_DAYS = 366;
+
+/** A statement's period: days of the merchant's time zone, both included, and its form. */
+export const statementFields = {
+  from: calendarDay,
+  to: calendarDay,
+  format: z.enum(STATEMENT_FORMATS, { error: 'FIELD_INVALID' }).default('pdf'),
+};
+
+/** `to` on or after `from`, and at most STATEMENT_MAX_DAYS days in all. */
+export function statementPeriodOk(q: { from: string; to: string }): boolean {
+  const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
+  return days >= 1 && days <= STATEMENT_MAX_DAYS;
+}
+
+/** The file a download row answers (route.ts `download`). */
+export const downloadFile = z.custom<DownloadFile>();
+
 export const reportsRoutes = {
+  statement: defineRoute({
+    ...reportsPaths.statement,
+    download: true,
+    summary:
+      "A statement of a period (days of the merchant's time zone, both included, up to 366): opening and closing balance, every journal with its hash, the chain heads and the signed checkpoint they lead to, and the orders with their money trail; as PDF, CSV, or the JSON the verifier checks",
+    refusals: ['INVALID_INPUT'],
+    query: z
+      .object(statementFields)
+      .strict()
+      .refine(statementPeriodOk, { error: 'FIELD_STATEMENT_PERIOD', path: ['to'] }),
+    data: downloadFile,
+  }),
   bill: defineRoute({
     ...reportsPaths.bill,
     summary:

@@ -66,6 +66,18 @@ export interface RouteDef {
   writes?: boolean;
   /** Multipart body (uploads). */
   multipart?: boolean;
+  /**
+   * A file, not an envelope: on success the reply is the file itself (its type and a download
+   * name), streamed; a refusal is still the JSON envelope. `data` is then `downloadFile`.
+   */
+  download?: boolean;
+}
+
+/** What a `download` row's handler answers: sent as the body with its type and file name. */
+export interface DownloadFile {
+  type: string;
+  filename: string;
+  body: unknown;
 }
 
 export function defineRoute<const R extends RouteDef>(route: R): R {

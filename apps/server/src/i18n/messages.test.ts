@@ -1,9 +1,14 @@
 import { LANGUAGES } from '@dropdesk/contract/constants';
-import { ERROR_KEYS, FIELD_MESSAGE_KEYS, REASON_MESSAGE_KEYS } from '@dropdesk/contract/errors';
+import {
+  ERROR_KEYS,
+  FIELD_MESSAGE_KEYS,
+  REASON_MESSAGE_KEYS,
+  STATEMENT_MESSAGE_KEYS,
+} from '@dropdesk/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { catalogues, pickLang, t } from './t';
 
-const KEYS = ['OK', ...ERROR_KEYS, ...FIELD_MESSAGE_KEYS, ...REASON_MESSAGE_KEYS];
+const KEYS = ['OK', ...ERROR_KEYS, ...FIELD_MESSAGE_KEYS, ...REASON_MESSAGE_KEYS, ...STATEMENT_MESSAGE_KEYS];
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('server messages', () => {

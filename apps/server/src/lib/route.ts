@@ -1,7 +1,7 @@
 import type { Lang } from '@dropdesk/contract/constants';
 import { okEnvelope, refusalEnvelopeOf, transportEnvelopeOf } from '@dropdesk/contract/envelope';
 import type { ErrorKey } from '@dropdesk/contract/errors';
-import { type DataOf, type RouteDef, refusalsOf } from '@dropdesk/contract/route';
+import { type DataOf, type DownloadFile, type RouteDef, refusalsOf } from '@dropdesk/contract/route';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -119,7 +119,8 @@ export function route<R extends RouteDef>(
   const schema: Record<string, unknown> = {
     summary: def.summary,
     tags: [def.path.split('/')[1] ?? 'api'],
-    response: { 200: okEnvelope(def.data) },
+    // A file is sent as it is: no envelope to shape.
+    response: def.download ? {} : { 200: okEnvelope(def.data) },
   };
   if (def.body) schema.body = def.body;
   if (def.query) schema.querystring = def.query;
@@ -159,6 +160,15 @@ export function route<R extends RouteDef>(
       : {}),
     handler: async (request, reply) => {
       const data = await handler(request as RouteRequest<R>, reply);
+      if (def.download) {
+        // A file: its bytes (a stream is piped as it is made), never the envelope.
+        const file = data as DownloadFile;
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      }
       return { code: 1, msg: t(request.lang, 'OK'), data };
     },
   });

@@ -47,8 +47,8 @@ function wallClock(ms: number, timeZone: string) {
   return out as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
-/** How far the zone's wall clock is ahead of UTC at instant `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
+/** How far the zone's wall clock is ahead of UTC at instant `ms` (ms, whole seconds). */
+export function offsetAt(ms: number, timeZone: string): number {
   const w = wallClock(ms, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(ms / 1000) * 1000;

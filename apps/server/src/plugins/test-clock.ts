@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OffsetClock } from '../lib/clock';
+import { CheckpointSigner, makeCheckpoint } from '../modules/ledger';
 import { OrderJobs } from '../modules/orders';
 import { WithdrawalClock } from '../modules/wallet';
 
@@ -7,7 +8,7 @@ import { WithdrawalClock } from '../modules/wallet';
  * Browser tests of the real server only (config.testClock, TEST_CLOCK=1, which start refuses with
  * NODE_ENV=production; not in the OpenAPI document): `POST /__test/clock {"advance_ms": n}` moves
  * the server's clock forward and runs the clock-driven jobs once at the new time (the order jobs and
- * the withdrawals' payout clock), so a test can see an order settle three days after receipt or a
+ * the withdrawals' payout clock, the ledger's checkpoint), so a test can see an order settle three days after receipt or a
  * late withdrawal told. It answers the clock's time and what the jobs did.
  * `GET /__test/clock` answers the time only.
  */
@@ -20,6 +21,7 @@ export async function testClockRoutes(app: FastifyInstance) {
     log: (message, error) => app.log.error({ err: error }, message),
   });
   const withdrawals = new WithdrawalClock({ db: app.database.db, clock });
+  const signer = new CheckpointSigner(app.config.ledgerSigningKey);
   // The server's time, which the browser tests' helpers read to compute an operator's TOTP code
   // as an authenticator app would at that time (packages/test-kit src/e2e/server.ts operatorLogin).
   app.get('/__test/clock', { schema: { hide: true } }, async () => ({
@@ -35,7 +37,11 @@ export async function testClockRoutes(app: FastifyInstance) {
       if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0)
         return { code: 0, error: 'INVALID_INPUT', msg: 'advance_ms: a whole number of milliseconds ≥ 0' };
       clock.advance(ms);
-      const report = { ...(await jobs.runOnce()), ...(await withdrawals.runOnce()) };
+      const report = {
+        ...(await jobs.runOnce()),
+        ...(await withdrawals.runOnce()),
+        checkpoint: (await makeCheckpoint(app.database.db, signer, clock.now()))?.id ?? null,
+      };
       return { code: 1, msg: 'OK', data: { now: new Date(clock.now()).toISOString(), jobs: report } };
     },
   );

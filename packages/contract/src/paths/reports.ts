@@ -6,3 +6,8 @@ export const financialReport = {
   path: '/merchant/merchant/financial_report',
   auth: 'merchant',
 } as const;
+export const statement = {
+  method: 'GET',
+  path: '/merchant/merchant/statement',
+  auth: 'merchant',
+} as const;

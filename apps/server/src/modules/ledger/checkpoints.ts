@@ -10,6 +10,8 @@ import {
   leafHash,
   merkleProof,
   merkleRoot,
+  type PostingContent,
+  postingDigest,
   type UnsignedCheckpoint,
 } from '@dropdesk/ledger-proof';
 import type { Db } from '../../db/database';
@@ -34,7 +36,7 @@ const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 /** The platform's checkpoint key, from the 32-byte seed in config (LEDGER_SIGNING_KEY). */
 export class CheckpointSigner {
   private readonly key: KeyObject;
-  /** Raw public key, hex: what checkpoints name and GET /api/ledger/key publishes. */
+  /** Raw public key, hex: what checkpoints name and GET /ledger/key publishes. */
   readonly publicKey: string;
 
   constructor(seedHex: string) {
@@ -89,7 +91,8 @@ export async function makeCheckpoint(
       for (const h of await repo.headsAt(db, Number(last.id)))
         before.set(Number(h.account_id), `${h.seq}:${h.hash}`);
     const changed = heads.filter((h) => before.get(Number(h.account_id)) !== `${h.seq}:${h.hash}`);
-    if (last && changed.length === 0) return null;
+    // Nothing moved since the last one (or nothing was ever posted): the last one still stands.
+    if (changed.length === 0) return null;
     const previous = last ? checkpointOf(last) : null;
     const checkpoint = signer.sign({
       id: (previous?.id ?? 0) + 1,
@@ -162,4 +165,59 @@ export async function checkCheckpoints(db: Db): Promise<string[]> {
       problems.push(`checkpoint #${last.id}: its heads no longer give the root it signed`);
   }
   return problems;
+}
+
+/**
+ * The checkpoint a statement ending at `to` links to: the first made at or after its end (its
+ * accounts' heads are then at or past the statement's closing), else the latest there is.
+ */
+export async function checkpointForPeriodEnd(db: Db, to: number): Promise<Checkpoint | null> {
+  const row = (await repo.checkpointFrom(db, to)) ?? (await repo.lastCheckpoint(db));
+  return row ? checkpointOf(row) : null;
+}
+
+/** Published checkpoints, newest first (GET /ledger/checkpoints). */
+export async function publishedCheckpoints(db: Db, limit: number, before?: number): Promise<Checkpoint[]> {
+  return (await repo.checkpoints(db, limit, before)).map(checkpointOf);
+}
+
+/**
+ * The digests of an account's postings over seq (after, upTo]: how a statement's chain is carried
+ * from its closing to a checkpoint's head without showing what came after the period.
+ */
+export async function tailDigests(db: Db, accountId: number, after: number, upTo: number): Promise<string[]> {
+  if (upTo <= after) return [];
+  const rows = await repo.chainRange(db, accountId, after + 1, upTo);
+  return rows.map((r) => postingDigest(contentOf(r)));
+}
+
+/** A posting row with its journal (the repository's chained select) as chain.ts hashes it. */
+export function contentOf(r: {
+  key: string;
+  seq: number | null;
+  journal: number;
+  type: string;
+  merchant_id: number | null;
+  ref_type: string | null;
+  ref_id: number | null;
+  reason: string | null;
+  operator_id: number | null;
+  created_at: number;
+  amount: number;
+  balance_after: number;
+}): PostingContent {
+  return {
+    account: r.key,
+    seq: Number(r.seq),
+    journal: Number(r.journal),
+    type: r.type,
+    merchant: r.merchant_id === null ? null : Number(r.merchant_id),
+    refType: r.ref_type,
+    refId: r.ref_id === null ? null : Number(r.ref_id),
+    reason: r.reason,
+    operator: r.operator_id === null ? null : Number(r.operator_id),
+    at: Number(r.created_at),
+    amount: Number(r.amount),
+    balanceAfter: Number(r.balance_after),
+  };
 }

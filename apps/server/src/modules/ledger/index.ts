@@ -1,4 +1,14 @@
 // The ledger module's door: what other modules (and app.ts, cli/, plugins/) may import of it.
+
+export {
+  CheckpointSigner,
+  checkpointForPeriodEnd,
+  contentOf,
+  makeCheckpoint,
+  proofIn,
+  publishedCheckpoints,
+  tailDigests,
+} from './checkpoints';
 export {
   accountKey,
   balanceAfter,
@@ -8,3 +18,4 @@ export {
   walletBalance,
 } from './ledger';
 export { checkLedger } from './ledger.check';
+export { ledgerRoutes } from './ledger.routes';

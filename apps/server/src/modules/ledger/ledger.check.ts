@@ -1,7 +1,7 @@
 import { formatMoney } from '@dropdesk/contract/money';
 import { GENESIS, postingHash } from '@dropdesk/ledger-proof';
 import type { Db } from '../../db/database';
-import { checkCheckpoints } from './checkpoints';
+import { checkCheckpoints, contentOf } from './checkpoints';
 import { ledgerRepository } from './ledger.repository';
 
 export interface LedgerReport {
@@ -111,20 +111,7 @@ async function checkChain(db: Db): Promise<string[]> {
         fault(
           `posting #${p.id} on account ${p.key} is number ${seq} but follows number ${prev.seq}: a posting is missing or out of place`,
         );
-      const hash = postingHash(prev.hash, {
-        account: p.key,
-        seq,
-        journal: n(p.journal),
-        type: p.type,
-        merchant: p.merchant_id === null ? null : n(p.merchant_id),
-        refType: p.ref_type,
-        refId: p.ref_id === null ? null : n(p.ref_id),
-        reason: p.reason,
-        operator: p.operator_id === null ? null : n(p.operator_id),
-        at: n(p.created_at),
-        amount: n(p.amount),
-        balanceAfter: n(p.balance_after),
-      });
+      const hash = postingHash(prev.hash, contentOf(p));
       if (hash !== p.hash)
         fault(
           `posting #${p.id} on account ${p.key} (number ${seq}, journal #${p.journal}): its hash is not the one its content and the posting before it give: this or an earlier posting was changed, removed or moved`,
