@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 // A relative path: the config loader bundles it (the package name would be loaded as raw .ts).
 import { langOfPage } from '../../packages/contract/src/constants';
+// @ts-expect-error: a plain .mjs build script (node runs it alone), without type declarations
+import { bundleVerifier, VERIFIER_FILE } from '../../packages/ledger-proof/build.mjs';
 import { keepStylesheets } from '../../tools/vite-keep-stylesheets';
 import { precompress } from '../../tools/vite-precompress';
 // @ts-expect-error: a plain .mjs build script, shared with scripts/prerender.mjs
@@ -14,7 +16,40 @@ import { ownPage } from './scripts/own-page.mjs';
 const MOCKING = ['src/features/shop/screens/Shop.test.tsx'];
 
 const api = process.env.DROPDESK_API ?? 'http://127.0.0.1:8080';
-const proxy = Object.fromEntries(['/merchant', '/admin', '/uploads', '/healthz'].map((p) => [p, api]));
+const proxy = Object.fromEntries(
+  ['/merchant', '/admin', '/api', '/ledger', '/uploads', '/healthz'].map((p) => [p, api]),
+);
+
+/**
+ * The offline verifier of statements, offered for download by /verify: packages/ledger-proof's CLI
+ * bundled into one file by that package's own build.mjs (the same bundle as its dist/), emitted at
+ * the root of the site as /dropdesk-verify.mjs. Built from source on every build, so a fresh clone
+ * needs no earlier step, and nothing is written into the source tree; the dev server bundles it on
+ * request.
+ */
+function offlineVerifier(): Plugin {
+  const file = VERIFIER_FILE as string;
+  const bundle = bundleVerifier as () => Promise<string>;
+  let served = true;
+  return {
+    name: 'dropdesk-offline-verifier',
+    configResolved(config) {
+      // The prerender's server-side build (scripts/prerender.mjs) is not served.
+      served = !config.build.ssr;
+    },
+    async generateBundle() {
+      if (served) this.emitFile({ type: 'asset', fileName: file, source: await bundle() });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${file}`, (_req, res, next) => {
+        bundle().then((text) => {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.end(text);
+        }, next);
+      });
+    },
+  };
+}
 
 /**
  * The dev server sends /login and /home the way the built server does: the page of its own (its
@@ -64,7 +99,7 @@ function devOwnPages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), keepStylesheets(), precompress(), devOwnPages()],
+  plugins: [react(), keepStylesheets(), precompress(), devOwnPages(), offlineVerifier()],
   resolve: {
     // antd-mobile's @react-spring peers ask for React ≤ 18, so npm hoists a React 18 next to our 19:
     // every import of react must resolve to this app's React 19.

@@ -5,7 +5,7 @@ import { hexToBytes, sha256Hex, utf8 } from './hash';
  * A checkpoint: the platform's signed word that, at `at`, the ledger's account chains ended in the
  * heads under `root`. Each one names the previous checkpoint's hash, so the published checkpoints
  * are a chain too: one can't be dropped or replaced without breaking the next. The signature is
- * Ed25519 over `checkpointMessage`, with the key published at GET /api/ledger/key.
+ * Ed25519 over `checkpointMessage`, with the key published at GET /ledger/key.
  */
 export const CHECKPOINT_FORMAT = 'dropdesk-checkpoint-v1';
 

@@ -10,6 +10,15 @@ import { leafHash, rootFromProof } from './merkle';
  */
 export const STATEMENT_FORMAT = 'dropdesk-statement-v1';
 
+/**
+ * How far outside its period a posting may be dated. A period is a run of its account's chain
+ * (the postings after the last one dated before `from`, to the last one dated before `to`); two
+ * journals begun in the same instant on one account may take their places in either order, so a
+ * posting at an edge can be dated a moment across it. A minute is far more than that, and far
+ * less than a day.
+ */
+export const PERIOD_SLACK_MS = 60_000;
+
 export interface ChainPoint {
   seq: number;
   hash: string;
@@ -180,7 +189,8 @@ export function verifyStatement(s: VerifiableStatement, options: VerifyOptions =
         problems.push({ code: 'SEQUENCE', account: a.account, seq: p.seq });
         broken = true;
       }
-      if (!(p.at >= s.from && p.at < s.to)) problems.push({ code: 'PERIOD', account: a.account, seq: p.seq });
+      if (!(p.at >= s.from - PERIOD_SLACK_MS && p.at < s.to + PERIOD_SLACK_MS))
+        problems.push({ code: 'PERIOD', account: a.account, seq: p.seq });
       if (p.balanceAfter !== prev.balance + p.amount)
         problems.push({ code: 'BALANCE', account: a.account, seq: p.seq });
       const hash = link(prev.hash, postingDigest(p));

@@ -33,6 +33,7 @@ export type Reply =
       /** Why this faked answer is deliberately not one the contract allows (see `okOffContract`). */
       offContract?: string;
     }
+  | { file: { body: string; type: string; filename: string } }
   | 'network-error';
 /** Answers one call; `n` counts the calls to this route so far (1 for the first). */
 export type Handler = (call: Call, n: number) => Reply | Promise<Reply>;
@@ -47,6 +48,8 @@ export const okOffContract = (data: unknown, why: string, msg = 'OK'): Reply => 
   body: { code: 1, msg, data },
   offContract: why,
 });
+/** A download row's file (the contract's `download`): its bytes, type and the name the server gives it. */
+export const file = (body: string, type: string, filename: string): Reply => ({ file: { body, type, filename } });
 export const refusal = (error: string, msg: string, data?: unknown): Reply => ({
   body: { code: 0, error, msg, data },
 });
@@ -132,6 +135,14 @@ export function mockApi(routes: Record<string, Handler>) {
       ? await handler(call, n)
       : { status: 404, body: { code: 404, error: 'NOT_FOUND', msg: `Not mocked: ${route}` } };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    if ('file' in reply)
+      return new Response(reply.file.body, {
+        status: 200,
+        headers: {
+          'Content-Type': reply.file.type,
+          'Content-Disposition': `attachment; filename="${reply.file.filename}"`,
+        },
+      });
     const mismatch = reply.offContract ? null : contractMismatch(route, reply.body);
     if (mismatch) mismatched.push(mismatch);
     return new Response(JSON.stringify(reply.body), {

@@ -1,5 +1,14 @@
 import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
-import { exchange, fieldsOf, type Query, type Reply, type ReplyKind, withQuery } from './http';
+import {
+  exchange,
+  fieldsOf,
+  noAnswer,
+  type Query,
+  type Reply,
+  type ReplyKind,
+  readReply,
+  withQuery,
+} from './http';
 
 /**
  * The HTTP client of an app (the merchant app's lib/http.ts, the console's): calls typed by their
@@ -120,5 +129,58 @@ export function createClient<O extends RequestOptions>(options: ClientOptions<O>
     return request<DataOf<R>>(route.method, route.path, (input ?? {}) as O);
   }
 
-  return { url, headers, request, call };
+  /**
+   * A download row (the contract's `download`): the file the server sends is saved under the name
+   * it gives, and that name is answered. Anything else (a refusal, a lost session, no answer or a
+   * file cut off on the way) is settled as any call's answer is, so it says what went wrong the same way.
+   */
+  async function download<R extends RouteDef>(
+    route: { method: 'GET'; path: R['path'] },
+    input?: { query?: QueryOf<R> } & Omit<O, 'body' | 'query'>,
+  ): Promise<string> {
+    const opts = (input ?? {}) as O;
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let reply: Reply;
+    try {
+      const res = await fetch(url(route.path, opts.query), { headers: headers(false), signal });
+      const disposition = res.headers.get('content-disposition') ?? '';
+      if (res.ok && disposition.startsWith('attachment')) {
+        const blob = await res.blob();
+        options.answered?.();
+        const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+        saveBlob(blob, filename);
+        return filename;
+      }
+      const text = await res.text();
+      let body = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      reply = readReply(res.status, body);
+      options.answered?.();
+    } catch (e) {
+      if (opts.signal?.aborted) throw e;
+      reply = noAnswer(timeout.aborted ? 'timeout' : 'network');
+    }
+    return options.settle<string>(reply, opts);
+  }
+
+  return { url, headers, request, call, download };
+}
+
+/** Hands a file to the browser to save, as a link with `download` would. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

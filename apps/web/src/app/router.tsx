@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { loadLedgerTexts } from '../features/ledger/texts';
 import { documentNavigation } from '../lib/navigation';
 import { paths } from '../lib/paths';
 import { requireSession } from './guard';
@@ -38,10 +39,19 @@ const homePage: RouteObject = {
   Component: () => null,
 };
 
-/** Screens reached without a session. */
+/**
+ * Screens reached without a session. /verify too: a statement is checked where it is, by whoever
+ * holds it (the merchant, an accountant, an auditor), and the check needs no account.
+ */
 const publicScreens: RouteObject[] = [
   screen(paths.register, 'routes.register', () => import('../features/auth/screens/RegisterScreen')),
   screen(paths.forgetPwd, 'routes.forgetPwd', () => import('../features/auth/screens/ForgotPasswordScreen')),
+  screen(
+    paths.verify,
+    'routes.verify',
+    () => import('../features/ledger/screens/VerifyScreen'),
+    loadLedgerTexts,
+  ),
 ];
 
 /**

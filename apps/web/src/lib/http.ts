@@ -92,6 +92,9 @@ export const request = client.request;
 /** A call typed by its row in the contract's route table: path and method are checked at compile time. */
 export const call = client.call;
 
+/** A download row: the file saved under the server's name (its name answered), or the refusal as any call's. */
+export const download = client.download;
+
 /** Multipart upload through XHR, which reports upload progress (fetch cannot). */
 export function upload<T>(
   path: string,

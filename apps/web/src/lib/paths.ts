@@ -46,6 +46,8 @@ export const paths = {
   /** Home's drill-downs: the visitors per day, the buyers' ratings. */
   visitors: '/visitors',
   ratings: '/ratings',
+  /** The offline check of a verifiable statement: open to anyone, logged in or not. */
+  verify: '/verify',
 } as const;
 
 /**

@@ -151,3 +151,10 @@ export const messageKeys = {
   /** index/notice_unread: the unread counts (My's badge, the tabs' dots). */
   unread: () => messages.one('unread'),
 };
+
+const ledger = queryKeysFactory('ledger');
+export const ledgerKeys = {
+  all: ledger.all,
+  /** GET /ledger/key: the platform's checkpoint signing key (public, fetched once a session). */
+  key: () => ledger.one('key'),
+};

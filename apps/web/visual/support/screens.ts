@@ -78,6 +78,8 @@ export const MERCHANT_SCREENS: Screen[] = [
     ),
   },
   { name: 'forget-pwd', path: paths.forgetPwd, who: 'visitor', states: ['loaded'] },
+  // The statement check, open to anyone: as it opens, before a file is picked.
+  { name: 'verify', path: paths.verify, who: 'visitor', states: ['loaded'] },
   { name: 'not-found', path: '/no-such-page', who: 'visitor', states: ['loaded'] },
 
   // The tabs.

@@ -21,6 +21,7 @@ import { paths } from '../../../lib/paths';
 import { zoneInWords } from '../../../lib/time-zone';
 import { type FinancialReport, useFinancialReport } from '../api/get-financial-report';
 import { type Line, SERIES_LINES, useFigureNames } from '../components/names';
+import { useStatementSheet } from '../components/StatementSheet';
 import styles from './reports.module.css';
 
 /** uPlot comes with this chunk only, after the figures are on screen. */
@@ -450,9 +451,16 @@ export default function FinanceScreen() {
 
   const choose = (next: ReportRange) =>
     setParams(next === 'all' ? {} : { range: next }, { replace: true, preventScrollReset: true });
+  const statement = useStatementSheet();
 
   return (
     <Page title={t('routes.finance')}>
+      <div className={styles.statements} data-testid="statement-actions">
+        <button type="button" className={ui.link} onClick={statement.open}>
+          {t('statement.open')}
+        </button>
+      </div>
+      {statement.sheet}
       <RangeChips
         className={ui.chipRow}
         legend={t('finance.filter')}

@@ -253,6 +253,22 @@ describe('funds records', () => {
     await waitFor(() => expect(billCalls(calls).at(-1)?.query.has('account')).toBe(false));
   });
 
+  it('links to the check of a statement, above the filters', async () => {
+    logIn();
+    mockApi({
+      ...config,
+      'GET /merchant/merchant/bill': () => page([]),
+      'GET /ledger/key': () => 'network-error',
+    });
+    const { router } = await renderApp('/fundsRecords');
+    const link = within(await screen.findByTestId('statement-actions')).getByRole('link', {
+      name: 'Verify a statement',
+    });
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify a statement' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify');
+  });
+
   it('leaves out filters in the address that the server would refuse', async () => {
     logIn();
     const { calls } = mockApi({ ...config, 'GET /merchant/merchant/bill': () => page([]) });

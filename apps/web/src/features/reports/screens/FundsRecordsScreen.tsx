@@ -2,7 +2,7 @@ import type { BillType, JournalType } from '@dropdesk/contract/ledger';
 import type { BillAccount, ReportRange } from '@dropdesk/contract/reports';
 import { formatDate } from '@dropdesk/web-kit/format';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Amount, useFormatAmount } from '../../../components/Amount';
 import { InfiniteList } from '../../../components/InfiniteList';
 import { Page } from '../../../components/Page';
@@ -10,7 +10,9 @@ import ui from '../../../components/ui.module.css';
 import { useFigureNames } from '../../../lib/figure-names';
 import { currentLang } from '../../../lib/i18n';
 import { minorOf } from '../../../lib/money';
+import { paths } from '../../../lib/paths';
 import { type BillFilters, type BillItem, useBill } from '../api/get-bill';
+import { useStatementSheet } from '../components/StatementSheet';
 import styles from './reports.module.css';
 
 /** Each bill type's name, in the contract's order (the filter's order); literal keys for the i18n check. */
@@ -164,8 +166,19 @@ export default function FundsRecordsScreen() {
   if (filters.range) active.push({ key: 'range', label: ranges[filters.range] });
 
   const first = q.data?.pages[0];
+  const statement = useStatementSheet();
   return (
     <Page title={t('routes.fundsRecords')}>
+      {/* What can be done with the records as a whole: a statement of a period, and its check. */}
+      <div className={styles.statements} data-testid="statement-actions">
+        <button type="button" className={ui.link} onClick={statement.open}>
+          {t('statement.open')}
+        </button>
+        <Link to={paths.verify} className={ui.link}>
+          {t('routes.verify')}
+        </Link>
+      </div>
+      {statement.sheet}
       <fieldset className={ui.chipRow}>
         <legend className="visually-hidden">{t('funds.filter')}</legend>
         {chips.map((f) => (
