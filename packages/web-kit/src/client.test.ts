@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiError, createClient, type RequestOptions } from './client';
-import { readReply } from './http';
+import { attachmentName, readReply } from './http';
 
 interface Sent {
   url: string;
@@ -75,5 +75,83 @@ describe('createClient', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     await expect(client.request('GET', '/x')).rejects.toMatchObject({ kind: 'network', status: 0 });
     expect(answered).not.toHaveBeenCalled();
+  });
+
+  describe('download (a download row)', () => {
+    let saved: { name: string; href: string }[] = [];
+    const saving = () => {
+      saved = [];
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => {} }),
+      );
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ name: this.download, href: this.href });
+      });
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it("saves an attachment under the server's name, with the app's headers, JSON or not", async () => {
+      saving();
+      const sent = stubFetch(
+        () =>
+          new Response('{"format":"dropdesk-statement-v1"}', {
+            headers: {
+              'content-type': 'application/json',
+              'content-disposition': 'attachment; filename="s.json"',
+            },
+          }),
+      );
+      await expect(
+        client.download({ method: 'GET', path: '/merchant/merchant/statement' }, {
+          query: { from: '2026-11-01' },
+        } as never),
+      ).resolves.toBe('s.json');
+      expect(sent[0]?.url).toBe('/merchant/merchant/statement?from=2026-11-01');
+      expect(sent[0]?.init.headers).toEqual({ Accept: '*/*', lang: 'en', token: 'tok' });
+      expect(saved).toEqual([{ name: 's.json', href: 'blob:file' }]);
+    });
+
+    it('settles a refusal as any call, and an ok envelope (no file) as a failure; nothing is saved', async () => {
+      saving();
+      stubFetch(
+        () =>
+          new Response(
+            JSON.stringify({
+              code: 0,
+              error: 'INVALID_INPUT',
+              msg: 'Check',
+              data: { fields: { to: 'Too long' } },
+            }),
+          ),
+      );
+      const refused = await client.download({ method: 'GET', path: '/x' }).catch((e: ApiError) => e);
+      expect(refused).toMatchObject({ kind: 'refused', key: 'INVALID_INPUT' });
+      expect((refused as ApiError).fields).toEqual({ to: 'Too long' });
+      stubFetch(() => new Response(JSON.stringify({ code: 1, msg: 'OK', data: {} })));
+      await expect(client.download({ method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'http' });
+      vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+      await expect(client.download({ method: 'GET', path: '/x' })).rejects.toMatchObject({ kind: 'network' });
+      expect(saved).toEqual([]);
+    });
+  });
+});
+
+/** A download row's answer is a file only when the server sends it as an attachment. */
+describe('the name of a downloaded file', () => {
+  it("is the attachment's name, quoted or not, or its UTF-8 form", () => {
+    expect(attachmentName('attachment; filename="statement-2026-03-01-2026-03-15.pdf"')).toBe(
+      'statement-2026-03-01-2026-03-15.pdf',
+    );
+    expect(attachmentName('attachment; filename=statement.csv')).toBe('statement.csv');
+    expect(attachmentName('attachment; filename="a.pdf"; filename*=UTF-8\'\'sao%20k%C3%AA.pdf')).toBe(
+      'sao kê.pdf',
+    );
+  });
+
+  it('is none when the answer is not an attachment (an envelope, a page shown inline)', () => {
+    expect(attachmentName(null)).toBeNull();
+    expect(attachmentName('inline')).toBeNull();
+    expect(attachmentName('inline; filename="a.pdf"')).toBeNull();
   });
 });

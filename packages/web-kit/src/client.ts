@@ -1,12 +1,12 @@
 import type { BodyOf, DataOf, QueryOf, RouteDef } from '@dropdesk/contract/route';
 import {
+  attachmentName,
   exchange,
   fieldsOf,
   noAnswer,
   type Query,
   type Reply,
   type ReplyKind,
-  readReply,
   withQuery,
 } from './http';
 
@@ -130,9 +130,10 @@ export function createClient<O extends RequestOptions>(options: ClientOptions<O>
   }
 
   /**
-   * A download row (the contract's `download`): the file the server sends is saved under the name
-   * it gives, and that name is answered. Anything else (a refusal, a lost session, no answer or a
-   * file cut off on the way) is settled as any call's answer is, so it says what went wrong the same way.
+   * A download row (the contract's `download`): the file the server sends as an attachment is saved
+   * under the name it gives, and that name is answered. Anything else (a refusal with its fields, a
+   * lost session, no answer, a file cut off on the way) is settled as any call's answer is, so it
+   * says what went wrong the same way; an envelope that says ok carries no file, so it is none.
    */
   async function download<R extends RouteDef>(
     route: { method: 'GET'; path: R['path'] },
@@ -141,46 +142,55 @@ export function createClient<O extends RequestOptions>(options: ClientOptions<O>
     const opts = (input ?? {}) as O;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    let reply: Reply;
-    try {
-      const res = await fetch(url(route.path, opts.query), { headers: headers(false), signal });
-      const disposition = res.headers.get('content-disposition') ?? '';
-      if (res.ok && disposition.startsWith('attachment')) {
-        const blob = await res.blob();
-        options.answered?.();
-        const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
-        saveBlob(blob, filename);
-        return filename;
-      }
-      const text = await res.text();
-      let body = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      reply = readReply(res.status, body);
-      options.answered?.();
-    } catch (e) {
+    const noReply = (e: unknown) => {
       if (opts.signal?.aborted) throw e;
-      reply = noAnswer(timeout.aborted ? 'timeout' : 'network');
+      return options.settle<string>(noAnswer(timeout.aborted ? 'timeout' : 'network'), opts);
+    };
+    let res: Response;
+    try {
+      // Whatever the file's type; a refusal is JSON all the same.
+      res = await fetch(url(route.path, opts.query), {
+        headers: { ...headers(false), Accept: '*/*' },
+        signal,
+      });
+    } catch (e) {
+      return noReply(e);
     }
-    return options.settle<string>(reply, opts);
+    options.answered?.();
+    const filename = attachmentName(res.headers.get('content-disposition'));
+    if (res.ok && filename !== null) {
+      let blob: Blob;
+      try {
+        blob = await res.blob();
+      } catch (e) {
+        return noReply(e);
+      }
+      saveBlob(blob, filename);
+      return filename;
+    }
+    const reply = await exchange(() => Promise.resolve(res), opts.signal, timeout);
+    return options.settle<string>(reply.kind === 'ok' ? { ...reply, kind: 'http' } : reply, opts);
   }
 
   return { url, headers, request, call, download };
 }
 
-/** Hands a file to the browser to save, as a link with `download` would. */
+/** How long a saved Blob's address outlives the click (FileSaver.js waits as long). */
+const REVOKE_AFTER_MS = 40_000;
+
+/** Hands a file to the browser to save, as a link with `download` would: a temporary link, clicked once. */
 export function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Some browsers still read the Blob after the click returns: let it go a little later.
+    setTimeout(() => URL.revokeObjectURL(href), REVOKE_AFTER_MS);
+  }
 }

@@ -117,3 +117,23 @@ function parseEnvelope(text: string): Envelope | null {
 
 /** The Reply of a call that got no answer. */
 export const noAnswer = (kind: 'network' | 'timeout'): Reply => ({ kind, status: 0, msg: '' });
+
+/**
+ * The name in `content-disposition: attachment; filename="…"` (or `filename*=UTF-8''…`), null when
+ * the answer is not an attachment: how a download row's file is told from an envelope (the
+ * verifier's JSON statement is `application/json` too, and has no `code`; a proxy's HTML page is no
+ * file to save).
+ */
+export function attachmentName(disposition: string | null): string | null {
+  if (!disposition || !/^\s*attachment\b/i.test(disposition)) return null;
+  const encoded = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding: the plain name below, if any.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  return (plain?.[1] ?? plain?.[2]?.trim() ?? '') || 'download';
+}

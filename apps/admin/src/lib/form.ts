@@ -23,19 +23,25 @@ export interface ContractSubmit {
 
 /**
  * antd's Form fed the contract's schema (the rule lives once, in packages/contract): the schema, or
- * a loader of it so zod stays out of a first screen's chunk (sign-in).
+ * a loader of it so zod stays out of a first screen's chunk (sign-in). `fieldOf` names the form's
+ * field of a contract field the form edits under another name (a statement's `from` and `to` are
+ * one range picker, `period`), so the problem still shows at the field the operator sees.
  */
 export function useContractSubmit(
   form: FormInstance,
   schema: z.ZodType | (() => Promise<z.ZodType>) | null,
+  fieldOf: Record<string, string> = {},
 ): ContractSubmit {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function showFields(fields: Record<string, string>): boolean {
+  function showFields(contractFields: Record<string, string>): boolean {
     const known = new Set(
       Object.keys(form.getFieldsValue(true) as Record<string, unknown>).map((k) => k.split('.')[0]),
     );
+    // Contract names to the form's (the first problem of a field that two contract fields share).
+    const fields: Record<string, string> = {};
+    for (const [k, msg] of Object.entries(contractFields)) fields[fieldOf[k] ?? k] ??= msg;
     const entries = Object.entries(fields).filter(([k]) => known.has(k.split('.')[0] ?? k));
     if (entries.length === 0) return false;
     form.setFields(entries.map(([k, msg]) => ({ name: toPath(k), errors: [msg] })));

@@ -78,6 +78,9 @@ export async function upload<T>(path: string, form: FormData): Promise<T> {
   return settle<T>(reply);
 }
 
+/** A download row: the file saved under the server's name (its name answered), or the refusal as any call's (web-kit). */
+export const download = client.download;
+
 /** A fresh Idempotency-Key for one attempt of a money action (kept for its retries). */
 export function newAttemptKey(prefix: string): string {
   return `${prefix}-${crypto.randomUUID()}`;

@@ -1,5 +1,6 @@
 import type { AdminProduct, adminCatalogueRoutes } from '@dropdesk/contract/catalogue';
 import type { ChainAlertItem, ChainHealth, ChainNetworkItem } from '@dropdesk/contract/chain';
+import type { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
 import type { overviewRoutes } from '@dropdesk/contract/overview';
 import type { DataOf } from '@dropdesk/contract/route';
 import type { adminWalletRoutes, ChainFacts } from '@dropdesk/contract/wallet';
@@ -208,3 +209,68 @@ export function newChainFacts(over: Partial<ChainFacts> = {}): ChainFacts {
     ...over,
   };
 }
+
+/** A merchant's page (`GET /admin/merchants/detail`): an open, verified shop in Vietnam, in Vietnamese. */
+export type MerchantDetail = DataOf<typeof merchantAdminRoutes.detail>;
+
+export function newMerchantDetail(over: Partial<MerchantDetail> = {}): MerchantDetail {
+  seq += 1;
+  return {
+    id: seq,
+    phone: '+84900000001',
+    email: `shop${seq}@example.com`,
+    real_name: 'Nguyen Van A',
+    country: 'VN',
+    time_zone: 'Asia/Ho_Chi_Minh',
+    lang: 'vi',
+    invite_code: `INV${seq}`,
+    status: 'active',
+    closed_reason: null,
+    pay_password_set: true,
+    kyc_status: 'verified',
+    created_at: new Date(Date.now() - 90 * 24 * HOUR_MS).toISOString(),
+    balance: '500.00',
+    level: null,
+    shop: {
+      name: `Shop ${seq}`,
+      logo_url: null,
+      address: '1 Le Loi, District 1, Ho Chi Minh City',
+      phone: '+84900000001',
+      intro: '',
+      welcome: '',
+      service_link: '',
+      banner_url: null,
+      ad_banner_url: null,
+      twitter: '',
+      google: '',
+    },
+    hold: '0.00',
+    parent_id: null,
+    identity: null,
+    level_terms: null,
+    counts: {
+      orders: 0,
+      orders_capped: false,
+      sold_orders: 0,
+      sales: '0.00',
+      listings: 0,
+      followers: 0,
+      notices_unread: 0,
+      sessions_live: 0,
+      pending_recharges: 0,
+      pending_withdrawals: 0,
+      pending_adjustments: 0,
+    },
+    ...over,
+  };
+}
+
+/** An empty page of a merchant's funds records (`GET /admin/merchants/funds`). */
+export const noFunds: DataOf<typeof merchantAdminRoutes.funds> = {
+  ...page([]),
+  account: 'wallet',
+  range: 'all',
+  from: null,
+  to: null,
+  sums: { count: 0, amount: '0.00', fees: '0.00' },
+};

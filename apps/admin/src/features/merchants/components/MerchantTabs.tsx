@@ -1,6 +1,7 @@
 import { BILL_TYPES } from '@dropdesk/contract/ledger';
 import { merchantAdminRoutes } from '@dropdesk/contract/merchants-admin';
 import Descriptions from 'antd/es/descriptions';
+import Flex from 'antd/es/flex';
 import Image from 'antd/es/image';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
@@ -30,6 +31,7 @@ import {
   useSessions,
 } from '../api/get-merchant-lists';
 import { useShop } from '../api/shop';
+import { StatementDownload } from './StatementDownload';
 import { AdjustmentTag, KycTag, ShopStatusTag } from './Tags';
 
 /** A tab's own paging (the page's address keeps the tab, not each tab's page). */
@@ -200,23 +202,26 @@ export function BalanceTab({ merchant }: { merchant: MerchantDetail }) {
   );
 }
 
-export function FundsTab({ merchantId }: { merchantId: number }) {
+export function FundsTab({ merchant }: { merchant: MerchantDetail }) {
   const { t } = useTranslation();
   const page = usePage();
   const [type, setType] = useState<string>();
-  const funds = useFunds(merchantId, { ...page.q, ...(type ? { type } : {}) });
+  const funds = useFunds(merchant.id, { ...page.q, ...(type ? { type } : {}) });
   const journalName = useJournalName();
   return (
     <>
-      <Select
-        allowClear
-        aria-label={t('merchants.fundsType')}
-        placeholder={t('merchants.allFunds')}
-        style={{ width: 200, marginBottom: 12 }}
-        value={type}
-        onChange={setType}
-        options={BILL_TYPES.map((b) => ({ value: b, label: b }))}
-      />
+      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
+        <Select
+          allowClear
+          aria-label={t('merchants.fundsType')}
+          placeholder={t('merchants.allFunds')}
+          style={{ width: 200 }}
+          value={type}
+          onChange={setType}
+          options={BILL_TYPES.map((b) => ({ value: b, label: b }))}
+        />
+        <StatementDownload merchant={merchant} />
+      </Flex>
       <Table<FundsLine>
         size="small"
         rowKey="id"

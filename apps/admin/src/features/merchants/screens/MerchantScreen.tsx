@@ -60,7 +60,7 @@ export default function MerchantScreen() {
               { key: 'identity', label: t('merchants.tabIdentity'), children: <IdentityTab merchant={m} /> },
               { key: 'level', label: t('merchants.tabLevel'), children: <LevelTab merchant={m} /> },
               { key: 'balance', label: t('merchants.tabBalance'), children: <BalanceTab merchant={m} /> },
-              { key: 'funds', label: t('merchants.tabFunds'), children: <FundsTab merchantId={m.id} /> },
+              { key: 'funds', label: t('merchants.tabFunds'), children: <FundsTab merchant={m} /> },
               { key: 'orders', label: t('merchants.tabOrders'), children: <OrdersTab merchantId={m.id} /> },
               {
                 key: 'sessions',

@@ -55,6 +55,7 @@ export function useAuditActionNames(): Record<AuditAction, string> {
     'settings.service_contact': t('auditActions.settingsServiceContact'),
     'alliance.rate': t('auditActions.allianceRate'),
     'ledger.check': t('auditActions.ledgerCheck'),
+    'statement.produce': t('auditActions.statementProduce'),
     'invite.create': t('auditActions.inviteCreate'),
   };
 }
