@@ -49,7 +49,9 @@ export const okOffContract = (data: unknown, why: string, msg = 'OK'): Reply => 
   offContract: why,
 });
 /** A download row's file (the contract's `download`): its bytes, type and the name the server gives it. */
-export const file = (body: string, type: string, filename: string): Reply => ({ file: { body, type, filename } });
+export const file = (body: string, type: string, filename: string): Reply => ({
+  file: { body, type, filename },
+});
 export const refusal = (error: string, msg: string, data?: unknown): Reply => ({
   body: { code: 0, error, msg, data },
 });
