@@ -10,7 +10,7 @@ import {
 import { formatDate } from '@dropdesk/web-kit/format';
 import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
 import CloseCircleOutline from 'antd-mobile-icons/es/CloseCircleOutline';
-import { type ChangeEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../../components/Amount';
 import { Page } from '../../../components/Page';
@@ -64,6 +64,44 @@ function check(doc: unknown, kept: Checkpoint[] | null, key: string | undefined)
  * checkpoint, and each account. The platform's key is read once when online and remembered, so the
  * signer can be told offline too. Reachable without a session (app/router.tsx).
  */
+/**
+ * A file input in the app's words and look: the browser's own button speaks the browser's
+ * language, not the app's, so the input is hidden (still focusable and labelled by the field's
+ * label) and a button-like label opens it, with the chosen file's name beside it.
+ */
+function FilePicker({
+  id,
+  describedBy,
+  onFile,
+}: {
+  id: string;
+  describedBy?: string;
+  onFile: (file: File) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState<string | null>(null);
+  return (
+    <div className={styles.picker}>
+      <input
+        id={id}
+        type="file"
+        accept=".json,application/json"
+        className="visually-hidden"
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          setName(file?.name ?? null);
+          if (file) onFile(file);
+        }}
+      />
+      <label htmlFor={id} className={`${ui.secondaryButton} ${styles.pick}`} aria-hidden="true">
+        {t('ledger.chooseFile')}
+      </label>
+      <span className={styles.chosen}>{name ?? t('ledger.noFile')}</span>
+    </div>
+  );
+}
+
 export default function VerifyScreen() {
   const { t } = useTranslation();
   const ids = { file: useId(), paste: useId(), kept: useId(), cli: useId() };
@@ -89,12 +127,7 @@ export default function VerifyScreen() {
     setStatement(parsed);
     setStatementError(parsed ? null : t('ledger.notJson'));
   };
-  const onStatementFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (file) read(await file.text());
-  };
-  const onKeptFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
+  const onKeptFile = async (file: File | null) => {
     if (!file) {
       setKept(null);
       setKeptError(null);
@@ -114,13 +147,10 @@ export default function VerifyScreen() {
           <label className={ui.label} htmlFor={ids.file}>
             {t('ledger.statementFile')}
           </label>
-          <input
+          <FilePicker
             id={ids.file}
-            type="file"
-            accept=".json,application/json"
-            className={styles.file}
-            aria-describedby={statementError ? `${ids.file}-error` : undefined}
-            onChange={(e) => void onStatementFile(e)}
+            describedBy={statementError ? `${ids.file}-error` : undefined}
+            onFile={(file) => void file.text().then(read)}
           />
         </div>
         <div className={ui.field}>
@@ -154,13 +184,10 @@ export default function VerifyScreen() {
           <label className={ui.label} htmlFor={ids.kept}>
             {t('ledger.keptFile')}
           </label>
-          <input
+          <FilePicker
             id={ids.kept}
-            type="file"
-            accept=".json,application/json"
-            className={styles.file}
-            aria-describedby={`${ids.kept}-hint`}
-            onChange={(e) => void onKeptFile(e)}
+            describedBy={`${ids.kept}-hint`}
+            onFile={(file) => void onKeptFile(file)}
           />
           <p id={`${ids.kept}-hint`} className={ui.hint}>
             {t('ledger.keptHint')}
@@ -253,7 +280,8 @@ function Result({
       {readable && (
         <>
           <p className={styles.period}>
-            {t('ledger.period', { merchant: s.merchant, from: when(s.from), to: when(s.to) })}
+            {/* The period's end is its last instant, as the statement's own last day reads (to is exclusive). */}
+            {t('ledger.period', { merchant: s.merchant, from: when(s.from), to: when(s.to - 1) })}
           </p>
           <p className={ui.hint}>{t('ledger.zone', { zone: zoneInWords(zone, currentLang()) })}</p>
           <CheckpointCard v={v} comparison={comparison} ledgerKey={ledgerKey} />
