@@ -5,6 +5,11 @@
  * as the renderer asks for them, as the statement service's pages of a cursor would be. Prints, per
  * file: time, bytes, rows per second, and the process's peak RSS and heap used (sampled every 50 ms)
  * against what they were before that file began.
+ *
+ * Then the same from a database, end to end: a merchant given BENCH_JOURNALS journals through the
+ * ledger's post() (hashed and chained as in production, in transactions of 5,000), and its year's
+ * statement produced by the StatementService as the route does (JSON, CSV, PDF), read a page at a
+ * time as the file is written. BENCH_ENGINES=sqlite (default) or sqlite,postgres.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -13,6 +18,10 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Lang } from '@dropdesk/contract/constants';
 import { JOURNAL_TYPES } from '@dropdesk/contract/ledger';
+import { type Engine, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { systemClock } from '../src/lib/clock';
+import { post } from '../src/modules/ledger/ledger';
 import {
   renderCsv,
   renderPdf,
@@ -20,6 +29,8 @@ import {
   type StatementJournal,
   type StatementOrder,
 } from '../src/modules/statements';
+import { StatementService } from '../src/modules/statements/statement.service';
+import { benchMerchant, freshDatabase } from './support';
 
 const JOURNALS = Number(process.env.BENCH_JOURNALS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
@@ -129,3 +140,61 @@ console.log(
   `bench:statement — ${JOURNALS.toLocaleString('en')} journals and ${ORDERS.toLocaleString('en')} orders from generators to /dev/null; ${os.cpus().length} cores, Node ${process.version}`,
 );
 console.table(rows);
+
+/** A merchant with JOURNALS journals on its wallet in 2026, through post(): top-ups and fees. */
+async function filled(engine: Engine) {
+  const place = await freshDatabase(engine, 'statement');
+  const database = openDatabase({ databaseUrl: place.databaseUrl, dataDir: place.dataDir });
+  await migrateToLatest(database);
+  const { db } = database;
+  const start = Date.UTC(2026, 0, 1, 3);
+  const step = Math.floor((Date.UTC(2026, 11, 30) - start) / JOURNALS);
+  const merchantId = await db.transaction().execute((tx) => benchMerchant(tx, '77', 1, start));
+  const t0 = performance.now();
+  for (let i = 0; i < JOURNALS; i += 5_000) {
+    await db.transaction().execute(async (tx) => {
+      for (let k = i; k < Math.min(i + 5_000, JOURNALS); k++) {
+        const credit = k % 3 !== 2;
+        // Fees are small, so the wallet never runs short.
+        const amount = credit ? 100 + ((k * 7_919) % 25_000) : 1 + (k % 50);
+        await post(tx, {
+          type: credit ? 'recharge' : 'fee',
+          merchantId,
+          ref: credit ? { type: 'recharge', id: k + 1 } : null,
+          at: start + k * step,
+          postings: [
+            { account: { merchantId, kind: 'wallet' }, amount: credit ? amount : -amount },
+            {
+              account: { platform: credit ? 'deposit_clearing' : 'revenue' },
+              amount: credit ? -amount : amount,
+            },
+          ],
+        });
+      }
+    });
+  }
+  const fillSeconds = ((performance.now() - t0) / 1000).toFixed(1);
+  return { place, database, merchantId, fillSeconds };
+}
+
+for (const engine of (process.env.BENCH_ENGINES ?? 'sqlite').split(',') as Engine[]) {
+  const { place, database, merchantId, fillSeconds } = await filled(engine);
+  try {
+    const service = new StatementService({ db: database.db, clock: systemClock, currency: 'USD' });
+    const produce = (format: 'json' | 'csv' | 'pdf') => async () =>
+      (await service.produce({ merchantId, from: '2026-01-01', to: '2026-12-31', format, lang: 'vi' }))
+        .body as Readable;
+    const e2e = [];
+    for (const format of ['json', 'csv', 'pdf'] as const) {
+      const make = await produce(format)();
+      e2e.push(await run(`${format.toUpperCase()} from ${engine}`, () => make));
+    }
+    console.log(
+      `\nbench:statement — end to end on ${engine}: ${JOURNALS.toLocaleString('en')} journals posted through post() in ${fillSeconds} s, then the year's statement by the StatementService (setup before each file not timed: the merchant, the chain edges, the checkpoint)`,
+    );
+    console.table(e2e);
+  } finally {
+    await database.close();
+    await place.drop();
+  }
+}
