@@ -203,21 +203,7 @@ async function pickThroughService(
   } finally {
     await database.close();
   }
-  const seconds = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2));
-  return {
-    route: 'pick: service, no HTTP, 1 client',
-    'req/s': Math.round(times.length / seconds),
-    'p50 ms': at(0.5),
-    'p99 ms': at(0.99),
-    'RSS MiB (peak)': '-',
-    'RSS MiB (after)': '-',
-    requests: times.length,
-    errors: failures,
-    'not code 1': 0,
-  } as unknown as Awaited<ReturnType<typeof measure>>;
+  return timingsRow('pick: service, no HTTP, 1 client', times, (performance.now() - start) / 1000, failures);
 }
 
 /** One row of the table from a list of timings (ms) over `seconds`. */

@@ -18,4 +18,5 @@ export {
   walletBalance,
 } from './ledger';
 export { checkLedger } from './ledger.check';
+export { chainedPostings } from './ledger.repository';
 export { ledgerRoutes } from './ledger.routes';

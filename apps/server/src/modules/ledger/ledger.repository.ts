@@ -14,8 +14,11 @@ type NewPosting = Insertable<PostingsTable>;
 type NewCheckpoint = Insertable<LedgerCheckpointsTable>;
 type NewHead = Insertable<LedgerCheckpointHeadsTable>;
 
-/** A posting with everything its hash covers (chain.ts PostingContent), as the chain check and proofs read it. */
-function chainedPostings(db: Db) {
+/**
+ * A posting with everything its hash covers (chain.ts PostingContent, `contentOf`), as the chain
+ * check, the proofs and the statements read it: the one select of a chained posting.
+ */
+export function chainedPostings(db: Db) {
   return db
     .selectFrom('postings as p')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')

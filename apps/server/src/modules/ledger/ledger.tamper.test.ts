@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { creditWallet, newMerchant } from '../../../test/factories';
 import type { Db } from '../../db/database';
-import { CheckpointSigner, makeCheckpoint } from './checkpoints';
+import { CheckpointSigner, contentOf, makeCheckpoint } from './checkpoints';
 import { accountKey } from './ledger';
 import { checkLedger } from './ledger.check';
+import { ledgerRepository } from './ledger.repository';
 
 /**
  * A rogue operator with the database's keys: the append-only triggers switched off, a row edited,
@@ -69,43 +70,14 @@ describe(`the ledger's history can't be rewritten unseen (${process.env.DATABASE
 
   /** What the rogue who knows the algorithm does next: every hash of the account recomputed. */
   async function rehash(db: Db, key: string) {
-    const rows = await db
-      .selectFrom('postings as p')
-      .innerJoin('journals as j', 'j.id', 'p.journal_id')
-      .innerJoin('accounts as a', 'a.id', 'p.account_id')
-      .select([
-        'p.id',
-        'p.seq',
-        'p.amount',
-        'p.balance_after',
-        'j.id as journal',
-        'j.type',
-        'j.merchant_id',
-        'j.ref_type',
-        'j.ref_id',
-        'j.reason',
-        'j.operator_id',
-        'j.created_at',
-      ])
-      .where('a.key', '=', key)
-      .orderBy('p.seq')
-      .execute();
+    const account = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     let prev = GENESIS;
-    for (const r of rows) {
-      const hash = postingHash(prev, {
-        account: key,
-        seq: Number(r.seq),
-        journal: Number(r.journal),
-        type: r.type,
-        merchant: r.merchant_id === null ? null : Number(r.merchant_id),
-        refType: r.ref_type,
-        refId: r.ref_id === null ? null : Number(r.ref_id),
-        reason: r.reason,
-        operator: r.operator_id === null ? null : Number(r.operator_id),
-        at: Number(r.created_at),
-        amount: Number(r.amount),
-        balanceAfter: Number(r.balance_after),
-      });
+    for (const r of await ledgerRepository.chainRange(db, account.id, 1, Number.MAX_SAFE_INTEGER)) {
+      const hash = postingHash(prev, contentOf(r));
       await db.updateTable('postings').set({ hash }).where('id', '=', r.id).execute();
       prev = hash;
     }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { chainedPostings } from '../ledger';
 
 // The statement's reads (statement.service.ts decides): a merchant's accounts, the edges of a
 // period on each account's chain, its postings page by page with what they refer to, and the
@@ -52,10 +53,7 @@ export const statementsRepository = {
    * the number the merchant knows what it refers to by (an order's, a top-up's, a withdrawal's).
    */
   postings(db: Db, accountId: number, after: number, upTo: number, limit: number) {
-    return db
-      .selectFrom('postings as p')
-      .innerJoin('journals as j', 'j.id', 'p.journal_id')
-      .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    return chainedPostings(db)
       .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'j.ref_id').on('j.ref_type', '=', 'order'))
       .leftJoin('recharges as r', (join) =>
         join.onRef('r.id', '=', 'j.ref_id').on('j.ref_type', '=', 'recharge'),
@@ -63,24 +61,7 @@ export const statementsRepository = {
       .leftJoin('withdrawals as w', (join) =>
         join.onRef('w.id', '=', 'j.ref_id').on('j.ref_type', '=', 'withdrawal'),
       )
-      .select([
-        'p.seq',
-        'p.hash',
-        'p.amount',
-        'p.balance_after',
-        'a.key',
-        'j.id as journal',
-        'j.type',
-        'j.merchant_id',
-        'j.ref_type',
-        'j.ref_id',
-        'j.reason',
-        'j.operator_id',
-        'j.created_at',
-        'o.order_no',
-        'r.created_at as recharge_at',
-        'w.created_at as withdrawal_at',
-      ])
+      .select(['o.order_no', 'r.created_at as recharge_at', 'w.created_at as withdrawal_at'])
       .where('p.account_id', '=', accountId)
       .where('p.seq', '>', after)
       .where('p.seq', '<=', upTo)
