@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { statementRoutes } from './modules/statements';
 import { VisitorIds } from './modules/store';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(uploadRoutes);
   await app.register(adminRoutes);
   await app.register(walletRoutes);

@@ -47,12 +47,14 @@ export class Client {
   constructor(
     readonly app: FastifyInstance,
     public token: string | null = null,
-    readonly defaults: { lang?: string; ip?: string } = {},
+    /** Sent with every call: a language, an address, headers (a browser's `user-agent`...). */
+    readonly defaults: { lang?: string; ip?: string; headers?: Record<string, string | undefined> } = {},
   ) {}
 
   private headers(opts: CallOptions): Record<string, string> {
     const h: Record<string, string> = {};
-    for (const [name, value] of Object.entries(opts.headers ?? {})) if (value !== undefined) h[name] = value;
+    for (const [name, value] of Object.entries({ ...this.defaults.headers, ...opts.headers }))
+      if (value !== undefined) h[name] = value;
     const token = opts.token === undefined ? this.token : opts.token;
     if (token) h.token = token;
     const lang = opts.lang ?? this.defaults.lang;

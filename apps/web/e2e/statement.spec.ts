@@ -69,7 +69,9 @@ async function downloadStatement(
   await expect(sheet).toBeHidden();
   // The app says where it went; the toast leaves before the next picture.
   const toast = page.locator('.adm-toast-main');
-  await expect(toast).toContainText(msg(lang, 'statement.saved').replace('{{name}}', download.suggestedFilename()));
+  await expect(toast).toContainText(
+    msg(lang, 'statement.saved').replace('{{name}}', download.suggestedFilename()),
+  );
   await expect(toast).toBeHidden();
   return path;
 }

@@ -104,6 +104,8 @@ export const ERROR_KEYS = [
   'CANNOT_CHANGE_SELF',
   // operator console: a balance adjustment approved by the admin who proposed it
   'SELF_APPROVAL',
+  // the security centre: the session a request is made with ends with logout, not from the list
+  'SESSION_IS_CURRENT',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -57,6 +57,12 @@ export const NOTICE_KINDS = [
   'commission_earned',
   // a balance adjustment approved by two admins (params direction, amount, reason)
   'balance_adjusted',
+  // the security centre (docs/security.md), each with where the request came from (params device,
+  // country: either null when unknown, time ISO): a sign-in from a device this account never used,
+  // the login password changed (or reset by code), the payment password changed
+  'security_new_device',
+  'login_password_changed',
+  'pay_password_changed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -6,6 +6,7 @@ import type { AccountKind, JournalType } from '@dropdesk/contract/ledger';
 import type { AdjustmentDirection, AdjustmentStatus } from '@dropdesk/contract/merchants-admin';
 import type { OrderStatus, RefundStatus, Settlement } from '@dropdesk/contract/orders';
 import type { OperatorRole } from '@dropdesk/contract/route';
+import type { SecurityEventKind } from '@dropdesk/contract/security';
 import type {
   Currency,
   Network,
@@ -140,6 +141,27 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Where it was opened (022): the browser's user agent, the client address, the device key and the address's country. */
+  user_agent: string | null;
+  ip: string | null;
+  /** SHA-256 of the app's device id, else of the user agent (lib/origin.ts); null before 022. */
+  device_key: string | null;
+  country: string | null;
+}
+
+/** A merchant's security history (022), append-only: what happened and where its request came from. */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: SecurityEventKind;
+  /** The session the request was made with, or the one a sign-in opened. */
+  session_id: number | null;
+  user_agent: string | null;
+  ip: string | null;
+  country: string | null;
+  /** What the kind's words need, JSON (`{ "device": … }`, `{ "count": 2 }`). */
+  params: Generated<string>;
+  created_at: number;
 }
 
 export interface LoginFailuresTable {
@@ -945,6 +967,7 @@ export interface DB {
   operators: OperatorsTable;
   operator_login_tickets: OperatorLoginTicketsTable;
   sessions: SessionsTable;
+  security_events: SecurityEventsTable;
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
   verification_codes: VerificationCodesTable;

@@ -3,6 +3,7 @@ import { loadAllianceTexts } from '../features/alliance/texts';
 import { loadExpressTexts } from '../features/express/texts';
 import { loadHomeTexts } from '../features/home/texts';
 import { loadMessagesTexts } from '../features/messages/texts';
+import { loadSecurityTexts } from '../features/security/texts';
 import { loadShopTexts } from '../features/shop/texts';
 import { paths } from '../lib/paths';
 import { screen } from './screen';
@@ -37,6 +38,12 @@ export function moreScreens(): RouteObject[] {
       paths.changePayPassword,
       'routes.changePayPassword',
       () => import('../features/account/screens/ChangePayPasswordScreen'),
+    ),
+    screen(
+      paths.security,
+      'routes.security',
+      () => import('../features/security/screens/SecurityScreen'),
+      loadSecurityTexts,
     ),
     screen(paths.service, 'routes.service', () => import('../features/account/screens/ServiceScreen')),
     screen(paths.code, 'routes.code', () => import('../features/account/screens/InviteCodeScreen')),

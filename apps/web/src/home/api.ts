@@ -8,13 +8,15 @@ import * as messagePaths from '@dropdesk/contract/paths/message';
 import * as orderPaths from '@dropdesk/contract/paths/order';
 import type { DataOf, PathRow } from '@dropdesk/contract/route';
 import { exchange } from '@dropdesk/web-kit/http';
+import { DEVICE_HEADER, deviceId } from '../lib/device';
 
 /**
- * The Home page's calls (src/home/page.ts): plain fetch with the `token` and `lang` headers, the
- * API's envelope read by the kit's framework-free core (@dropdesk/web-kit/http), no HTTP client of
- * the app's (that one brings i18next and the toasts). Each call
- * answers its `data`, or throws a `CallFailed` saying why. Paths come from the contract's zod-free
- * rows (`@dropdesk/contract/paths/*`), types from its zod rows by `import type`: neither brings zod.
+ * The Home page's calls (src/home/page.ts): plain fetch with the `token`, `lang` and `device`
+ * (lib/device.ts) headers, the API's envelope read by the kit's framework-free core
+ * (@dropdesk/web-kit/http), no HTTP client of the app's (that one brings i18next and the toasts).
+ * Each call answers its `data`, or throws a `CallFailed` saying why. Paths come from the contract's
+ * zod-free rows (`@dropdesk/contract/paths/*`), types from its zod rows by `import type`: neither
+ * brings zod.
  */
 
 export type Dashboard = DataOf<typeof dashboardRoutes.index>;
@@ -47,7 +49,9 @@ async function get<T>(
   const params = query && new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const url = params ? `${row.path}?${params}` : row.path;
   const reply = await exchange(() =>
-    (caller.fetch ?? fetch)(url, { headers: { token: caller.token, lang: caller.lang } }),
+    (caller.fetch ?? fetch)(url, {
+      headers: { token: caller.token, lang: caller.lang, [DEVICE_HEADER]: deviceId() },
+    }),
   );
   if (reply.kind === 'network') throw new CallFailed('network');
   if (reply.kind === 'unauthorized') throw new CallFailed('session', reply.msg);

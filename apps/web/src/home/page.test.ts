@@ -167,14 +167,18 @@ describe('the Home page (no app, no React in the browser)', () => {
     expect(readSession()?.orderTotal).toBe(3);
   });
 
-  it('asks the API with the session token and the page language', async () => {
+  it('asks the API with the session token, the page language and the device id', async () => {
     logIn();
+    localStorage.setItem('device', 'device-of-this-browser-01');
     const { calls } = homeApi();
     openPage();
     await settled();
     const index = of(calls, '/merchant/index/index')[0];
     expect(index?.headers.get('token')).toBe('tok-test');
     expect(index?.headers.get('lang')).toBe('en');
+    expect(new Set(calls.map((c) => c.headers.get('device')))).toEqual(
+      new Set(['device-of-this-browser-01']),
+    );
   });
 
   it('each figure opens what it is made of', async () => {

@@ -25,6 +25,26 @@ describe('the HTTP client', () => {
     expect(calls[0]?.query.get('a')).toBe('1');
   });
 
+  it('sends this browser’s device id with every call: made once, kept in local storage', async () => {
+    logIn();
+    const { calls } = mockApi({
+      'GET /merchant/merchant/getMerInfo': () => ok(newMerInfo()),
+      'POST /merchant/merchant/register': () => ok({ merinfo: { ...newMerInfo(), token: 't' } }),
+    });
+    expect(localStorage.getItem('device')).toBeNull();
+    await request('GET', '/merchant/merchant/getMerInfo');
+    await request('POST', '/merchant/merchant/register', { body: {} });
+    await request('GET', '/merchant/merchant/getMerInfo');
+    const kept = localStorage.getItem('device');
+    expect(kept).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls.map((c) => c.headers.get('device'))).toEqual([kept, kept, kept]);
+
+    // An id kept from an earlier visit is the one sent.
+    localStorage.setItem('device', 'kept-from-before_0123456789');
+    await request('GET', '/merchant/merchant/getMerInfo');
+    expect(calls.at(-1)?.headers.get('device')).toBe('kept-from-before_0123456789');
+  });
+
   it('turns a refusal into an ApiError with its key and fields, and toasts the message', async () => {
     mockApi({
       'POST /merchant/merchant/register': () =>

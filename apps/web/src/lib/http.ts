@@ -7,6 +7,7 @@ import {
   langAndToken,
 } from '@dropdesk/web-kit/client';
 import { type Envelope, type Reply, readReply } from '@dropdesk/web-kit/http';
+import { DEVICE_HEADER, deviceId } from './device';
 import { FLASH_KEY } from './flash';
 import { currentLang, i18n } from './i18n';
 import { getToken, useSession } from './session';
@@ -14,8 +15,8 @@ import { toast } from './toast';
 
 /**
  * The merchant app's HTTP client: the envelope protocol is the kit's (@dropdesk/web-kit/http);
- * what is the app's is here: the /merchant base, the `lang` and `token` headers, toasts for what
- * went wrong, and a 401 that logs out and opens /login.
+ * what is the app's is here: the /merchant base, the `lang`, `token` and `device` headers, toasts
+ * for what went wrong, and a 401 that logs out and opens /login.
  */
 
 /** Every merchant call lives under this base (the contract's paths include it). */
@@ -79,14 +80,22 @@ function failure(kind: 'network' | 'timeout', quiet: boolean): never {
   throw new ApiError(kind, message, 0);
 }
 
+const langAndTokenHeaders = langAndToken(currentLang, getToken);
+
+/** Every call's headers: the kit's `lang` and `token`, and this browser's `device` id (lib/device.ts). */
+const appHeaders = (): Record<string, string> => ({
+  ...langAndTokenHeaders(),
+  [DEVICE_HEADER]: deviceId(),
+});
+
 const client = createClient<RequestOptions>({
   base: API_BASE,
   timeoutMs: REQUEST_TIMEOUT_MS,
-  headers: langAndToken(currentLang, getToken),
+  headers: appHeaders,
   settle: (reply, opts) => settleReply(reply, opts.quiet, opts.successToast),
 });
 
-/** The one HTTP client: base /merchant, 99 999 ms timeout, token and lang headers, envelope unwrapped. */
+/** The one HTTP client: base /merchant, 99 999 ms timeout, token, lang and device headers, envelope unwrapped. */
 export const request = client.request;
 
 /** A call typed by its row in the contract's route table: path and method are checked at compile time. */

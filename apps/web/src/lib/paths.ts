@@ -21,6 +21,8 @@ export const paths = {
   changeLoginPassword: '/changeLoginPassword',
   changePayPassword: '/changePayPassword',
   setPaypwd: '/setPaypwd',
+  /** The security centre: where the account is signed in, and its security history. */
+  security: '/security',
   service: '/service',
   code: '/code',
   recharge: '/recharge',

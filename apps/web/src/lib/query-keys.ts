@@ -158,3 +158,13 @@ export const ledgerKeys = {
   /** GET /ledger/key: the platform's checkpoint signing key (public, fetched once a session). */
   key: () => ledger.one('key'),
 };
+
+const security = queryKeysFactory('security');
+export const securityKeys = {
+  /** Every security-centre query: signing a session out refreshes them all (sessions, history). */
+  all: security.all,
+  /** GET security/sessions: the merchant's live sessions, the current one first. */
+  sessions: () => security.one('sessions'),
+  /** GET security/events: the security history, newest first. */
+  events: () => security.list('events', {}),
+};

@@ -68,6 +68,9 @@ describe('the login page (no app, no React in the browser)', () => {
     await waitFor(() => expect(env.go).toHaveBeenCalledWith(HOME_PATH));
     expect(calls[0]?.body).toEqual({ account: 'a@b.co', password: 'secret-pass' });
     expect(calls[0]?.headers.get('lang')).toBe('en');
+    // The device id the app sends too (lib/device.ts): the server tells a new device by it.
+    expect(calls[0]?.headers.get('device')).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls[0]?.headers.get('device')).toBe(localStorage.getItem('device'));
     // The app's own store reads what the page wrote: it starts logged in.
     await useSession.persist.rehydrate();
     expect(useSession.getState().token).toBe('tok-9');

@@ -9,6 +9,7 @@ import 'antd-mobile/es/global';
 import '../app/global.css';
 import ui from '../components/ui.module.css';
 import '../features/auth/components/auth.module.css';
+import { DEVICE_HEADER, deviceId } from '../lib/device';
 import { setFlash, takeFlash } from '../lib/flash';
 import { inStoredLang, loadPageIn, storedLang, storeLang } from '../lib/lang-storage';
 import { HOME_PATH, safePath } from '../lib/paths';
@@ -92,7 +93,12 @@ export function enhance(doc: Document = document, env: PageEnv = browserEnv): bo
     const reply = await exchange(() =>
       fetch(path, {
         method,
-        headers: { lang: pageLang, ...(body ? { 'content-type': 'application/json' } : {}) },
+        // `device`: the server tells a sign-in from a new device by it (lib/device.ts).
+        headers: {
+          lang: pageLang,
+          [DEVICE_HEADER]: deviceId(),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       }),
     );

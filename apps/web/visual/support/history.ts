@@ -82,6 +82,27 @@ async function upload(kind: string, bytes: Buffer, token?: string): Promise<stri
   return ok(await api<{ id: string }>('/merchant/common/upload', { body: form, token })).id;
 }
 
+/** A phone's browser (the story's merchants work on their phones; its buyers visit on theirs). */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const LAPTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/**
+ * The headers of a merchant's device: its browser, which the security centre names a session by,
+ * and the `device` id the app sends with every call (src/lib/device.ts), by which the server tells
+ * a sign-in from a new device. Fixed ids, so every run has the same devices.
+ */
+type Device = { device: string; 'user-agent': string };
+const phoneOf = (email: string): Device => ({
+  device: `phone-${email.replace(/\W/g, '-')}`.padEnd(22, '-'),
+  'user-agent': PHONE_UA,
+});
+const laptopOf = (email: string): Device => ({
+  device: `laptop-${email.replace(/\W/g, '-')}`.padEnd(22, '-'),
+  'user-agent': LAPTOP_UA,
+});
+
 interface Person {
   storeName: string;
   realName: string;
@@ -106,6 +127,7 @@ async function register(p: Person): Promise<{ id: number; token: string; inviteC
     await api<{ merinfo: { id: number; token: string; invite_code: string } }>(
       '/merchant/merchant/register',
       {
+        headers: phoneOf(p.email),
         body: {
           store_logo: logo,
           store_name: p.storeName,
@@ -129,9 +151,11 @@ async function register(p: Person): Promise<{ id: number; token: string; inviteC
   return { id: merinfo.id, token: merinfo.token, inviteCode: merinfo.invite_code };
 }
 
-async function login(account: string): Promise<string> {
+/** Signs a merchant in, on their phone unless told: a new session, and an event of its history. */
+async function login(account: string, device: Device = phoneOf(account)): Promise<string> {
   return ok(
     await api<{ merinfo: { token: string } }>('/merchant/merchant/login', {
+      headers: device,
       body: { account, password: 'Visual@2026' },
     }),
   ).merinfo.token;
@@ -563,6 +587,9 @@ export async function buildHistory(chain: StoryChain): Promise<History> {
     { idempotent: true, after: 6 },
   );
   await topUp(m, 'bank', '150.00');
+  // Hoa Mai signs in on a laptop too, a device her account has never seen (the security centre:
+  // a second live session, and a sign-in from a new device in the history).
+  await login(hoaMai.email, laptopOf(hoaMai.email));
   // Lan Anh's identity and chain top-up wait for the operator.
   const lanAnh = await login('lananh@example.test');
   await submitIdentity(lanAnh, 'Đỗ Lan Anh', '048195067890');
@@ -697,8 +724,7 @@ async function visits(shop: number, n: number) {
         baseURL,
         viewport: { width: 390, height: 844 },
         // A phone's browser, not a robot's: visits from automation are not counted.
-        userAgent:
-          'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        userAgent: PHONE_UA,
       });
       const page = await context.newPage();
       const counted = page.waitForResponse((r) => r.url().endsWith('/store/visit'));

@@ -193,6 +193,9 @@ export const MERCHANT_SCREENS: Screen[] = [
   { name: 'personal-info', path: paths.personalInfo, who: 'full', states: loadedAndError },
   { name: 'change-login-password', path: paths.changeLoginPassword, who: 'full', states: ['loaded'] },
   { name: 'change-pay-password', path: paths.changePayPassword, who: 'full', states: ['loaded'] },
+  // Hoa Mai's sessions (this phone, the one she registered on, a laptop) and her security history;
+  // the new merchant's few; both failing.
+  { name: 'security', path: paths.security, who: 'full', states: all },
   { name: 'set-paypwd', path: paths.setPaypwd, who: 'empty', states: ['loaded'] },
   { name: 'service', path: paths.service, who: 'full', states: loadedAndError },
   { name: 'code', path: paths.code, who: 'full', states: loadedAndError, mask: inviteCodes },

@@ -19,6 +19,7 @@ import * as figureLists018 from './018_figure_lists';
 import * as chain019 from './019_chain_deposits';
 import * as clock020 from './020_withdrawal_clock';
 import * as chain021 from './021_ledger_chain';
+import * as security022 from './022_security';
 import * as pg001 from './postgres/001_accounts';
 import * as pg002 from './postgres/002_wallet';
 import * as sqlite001 from './sqlite/001_accounts';
@@ -57,4 +58,5 @@ export const migrations: MigrationSource[] = [
   { name: '019_chain_deposits', up: chain019.up },
   { name: '020_withdrawal_clock', up: clock020.up },
   { name: '021_ledger_chain', up: chain021.up },
+  { name: '022_security', up: security022.up },
 ];

@@ -1,5 +1,6 @@
 import { accountRoutes as r } from '@dropdesk/contract/account';
 import type { FastifyInstance } from 'fastify';
+import { originOf } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { AccountService } from './account.service';
 import type { PayPasswords } from './paypwd.service';
@@ -50,11 +51,12 @@ export async function accountRoutes(app: FastifyInstance) {
       account.resetPassword(
         req.merchant ? { merchantId: req.merchant.id, sessionId: req.merchant.sessionId } : null,
         req.body,
+        originOf(req),
       ),
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
-  route(app, r.setPayPwd, (req) => payPasswords.set(req.merchant.id, req.body.pay_password));
-  route(app, r.resetPay, (req) => payPasswords.change(req.merchant.id, req.body), {
+  route(app, r.setPayPwd, (req) => payPasswords.set(req.merchant, req.body.pay_password, originOf(req)));
+  route(app, r.resetPay, (req) => payPasswords.change(req.merchant, req.body, originOf(req)), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });
   route(app, r.verifyPay, (req) => payPasswords.confirm(req.merchant.id, req.body.pay_password), {

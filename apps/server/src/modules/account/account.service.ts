@@ -14,8 +14,11 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, hmac, newDigitCode, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
+import type { RequestOrigin } from '../../lib/origin';
 import { fieldRefusal, unauthorized } from '../../lib/refusal';
+import { notify } from '../notices';
 import { serviceContactOf } from '../platform';
+import { originParams, recordSecurityEvent } from '../security';
 import type { Sessions } from '../sessions';
 import { merchantsRepository } from './merchants.repository';
 import { loadMerInfo } from './merinfo';
@@ -122,7 +125,8 @@ export class AccountService {
 
   /**
    * Logged in: proves the old password and ends the other sessions. Logged out: proves a reset code
-   * and ends every session.
+   * and ends every session. Either way recorded in the security history (`login_password_changed`,
+   * from where the request came) and told to the merchant, in the change's transaction.
    */
   async resetPassword(
     session: { merchantId: number; sessionId: number } | null,
@@ -132,6 +136,7 @@ export class AccountService {
       code?: string | undefined;
       password: string;
     },
+    origin: RequestOrigin,
   ): Promise<null> {
     let merchantId: number;
     if (session) {
@@ -154,9 +159,20 @@ export class AccountService {
       merchantId = merchant.id;
     }
     const hash = await hashPassword(body.password, this.deps.config.argon2);
+    const now = this.deps.clock.now();
     await this.db.transaction().execute(async (tx) => {
-      await merchantsRepository.setPasswordHash(tx, merchantId, hash, this.deps.clock.now());
+      await merchantsRepository.setPasswordHash(tx, merchantId, hash, now);
       await this.deps.sessions.revokeAll({ type: 'merchant', id: merchantId }, session?.sessionId, tx);
+      await recordSecurityEvent(
+        tx,
+        { merchantId, kind: 'login_password_changed', origin, sessionId: session?.sessionId ?? null },
+        now,
+      );
+      await notify(
+        tx,
+        { merchantId, type: 'login_password_changed', params: originParams(origin, now) },
+        now,
+      );
     });
     return null;
   }

@@ -5,7 +5,11 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database';
 import { type Clock, iso } from '../../lib/clock';
 import { type HashCost, hashPassword, verifyPassword } from '../../lib/crypto';
+import type { RequestOrigin } from '../../lib/origin';
 import { fieldRefusal, Refusal } from '../../lib/refusal';
+import type { SessionMerchant } from '../../lib/sessions';
+import { notify } from '../notices';
+import { originParams, recordSecurityEvent } from '../security';
 import { merchantsRepository } from './merchants.repository';
 import { type PaySlot, payPasswordsRepository as repo } from './paypwd.repository';
 
@@ -195,16 +199,22 @@ export class PayPasswords {
     }
   }
 
-  async set(merchantId: number, password: string): Promise<null> {
-    if (!(await this.store(merchantId, password, true))) throw new Refusal('PAY_PASSWORD_ALREADY_SET');
+  /** Sets the first payment password (recorded in the security history as `pay_password_set`). */
+  async set(merchant: Pick<SessionMerchant, 'id' | 'sessionId'>, password: string, origin: RequestOrigin) {
+    if (!(await this.store(merchant, password, true, origin))) throw new Refusal('PAY_PASSWORD_ALREADY_SET');
     return null;
   }
 
-  /** Changes it, proven by the old payment password or by the login password. */
+  /**
+   * Changes it, proven by the old payment password or by the login password; recorded in the
+   * security history, and the merchant is told (a `pay_password_changed` notice).
+   */
   async change(
-    merchantId: number,
+    session: Pick<SessionMerchant, 'id' | 'sessionId'>,
     body: { pay_password: string; old_pay_password?: string | undefined; password?: string | undefined },
+    origin: RequestOrigin,
   ): Promise<null> {
+    const merchantId = session.id;
     const merchant = await merchantsRepository.byId(this.deps.db, merchantId);
     if (!merchant) throw new Refusal('UNAUTHORIZED', undefined, 401);
     if (body.old_pay_password !== undefined) {
@@ -215,13 +225,34 @@ export class PayPasswords {
     } else {
       throw fieldRefusal('PAY_PASSWORD_REQUIRED', 'old_pay_password');
     }
-    await this.store(merchantId, body.pay_password, false);
+    await this.store(session, body.pay_password, false, origin);
     return null;
   }
 
-  /** Hashes and stores a payment password, clearing failures and lock. False if `onlyIfUnset` found one. */
-  private async store(merchantId: number, password: string, onlyIfUnset: boolean): Promise<boolean> {
+  /**
+   * Hashes and stores a payment password, clearing failures and lock, and records it in the same
+   * transaction (a change is also told to the merchant). False if `onlyIfUnset` found one.
+   */
+  private async store(
+    session: Pick<SessionMerchant, 'id' | 'sessionId'>,
+    password: string,
+    onlyIfUnset: boolean,
+    origin: RequestOrigin,
+  ): Promise<boolean> {
     const hash = await hashPassword(password, this.deps.argon2);
-    return repo.storeHash(this.deps.db, merchantId, hash, this.deps.clock.now(), onlyIfUnset);
+    const now = this.deps.clock.now();
+    const merchantId = session.id;
+    return this.deps.db.transaction().execute(async (tx) => {
+      if (!(await repo.storeHash(tx, merchantId, hash, now, onlyIfUnset))) return false;
+      const kind = onlyIfUnset ? 'pay_password_set' : 'pay_password_changed';
+      await recordSecurityEvent(tx, { merchantId, kind, origin, sessionId: session.sessionId }, now);
+      if (kind === 'pay_password_changed')
+        await notify(
+          tx,
+          { merchantId, type: 'pay_password_changed', params: originParams(origin, now) },
+          now,
+        );
+      return true;
+    });
   }
 }

@@ -6,8 +6,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPassword, randomId, sha256, verifyPassword } from '../../lib/crypto';
+import type { RequestOrigin } from '../../lib/origin';
 import { Refusal } from '../../lib/refusal';
+import type { SessionMerchant } from '../../lib/sessions';
 import { loadMerInfo, merchantAccounts } from '../account';
+import { recordSecurityEvent, signIn } from '../security';
 import { captchasRepository, thirdLinksRepository } from './auth.repository';
 import { consumeHandoff, readHandoff } from './handoff';
 import { loginFailuresRepository } from './login-failures.repository';
@@ -44,6 +47,11 @@ export class AuthService {
 
   private now(): number {
     return this.app.clock.now();
+  }
+
+  /** Opens a merchant session for a sign-in and records it (modules/security: new device, notice). */
+  private signIn(tx: Db, merchantId: number, origin: RequestOrigin): Promise<string> {
+    return signIn(tx, { sessions: this.app.sessions, clock: this.app.clock }, merchantId, origin);
   }
 
   async loggedIn(merchantId: number, token: string): Promise<LoggedIn> {
@@ -92,6 +100,7 @@ export class AuthService {
       captcha_id?: string | undefined;
       captcha?: string | undefined;
     },
+    origin: RequestOrigin,
   ): Promise<LoggedIn> {
     const now = this.now();
     const since = now - FAILURE_WINDOW_MS;
@@ -131,8 +140,9 @@ export class AuthService {
       });
     }
     await loginFailuresRepository.clearFailures(this.db, keys[0]!.key);
-    const token = await this.app.sessions.open({ type: 'merchant', id: merchant.id });
-    return this.loggedIn(merchant.id, token);
+    const merchantId = merchant.id;
+    const token = await this.db.transaction().execute((tx) => this.signIn(tx, merchantId, origin));
+    return this.loggedIn(merchantId, token);
   }
 
   /**
@@ -161,8 +171,16 @@ export class AuthService {
     }
   }
 
-  async logout(sessionId: number): Promise<null> {
-    await this.app.sessions.revoke(sessionId);
+  /** Ends the session the request was made with, recorded in the security history. */
+  async logout(merchant: SessionMerchant, origin: RequestOrigin): Promise<null> {
+    await this.db.transaction().execute(async (tx) => {
+      await this.app.sessions.revoke(merchant.sessionId, tx);
+      await recordSecurityEvent(
+        tx,
+        { merchantId: merchant.id, kind: 'sign_out', origin, sessionId: merchant.sessionId },
+        this.now(),
+      );
+    });
     return null;
   }
 
@@ -179,6 +197,7 @@ export class AuthService {
   async register(
     body: Registration,
     lang: Parameters<typeof createMerchant>[1]['lang'],
+    origin: RequestOrigin,
     partnerUid?: {
       uid: string;
       nonce: string;
@@ -219,7 +238,8 @@ export class AuthService {
           created_at: now,
         });
       }
-      const token = await this.app.sessions.open({ type: 'merchant', id: merchantId }, tx);
+      // A new merchant has no device yet: its first session is a plain sign-in, no notice.
+      const token = await this.signIn(tx, merchantId, origin);
       return { merchantId, token };
     });
     return this.loggedIn(merchantId, token);
@@ -227,25 +247,35 @@ export class AuthService {
 
   // ------------------------------------------------------------ third-party handoff
 
-  async third(body: { data: string; code?: string | undefined; mer?: string | undefined }) {
+  async third(
+    body: { data: string; code?: string | undefined; mer?: string | undefined },
+    origin: RequestOrigin,
+  ) {
     const now = this.now();
     const payload = readHandoff(this.app.config.secret, body.data, now, body.mer);
     const link = await thirdLinksRepository.byPartnerUid(this.db, payload.uid);
     const token = await this.db.transaction().execute(async (tx) => {
       await consumeHandoff(tx, payload.nonce, 'third', now);
-      return link ? this.app.sessions.open({ type: 'merchant', id: link.merchant_id }, tx) : null;
+      return link ? this.signIn(tx, link.merchant_id, origin) : null;
     });
     if (!link || !token) return { status: 0 as const, data: body.data, code: body.code ?? null };
     const { merinfo } = await this.loggedIn(link.merchant_id, token);
     return { status: 1 as const, merinfo };
   }
 
-  async tkregister(body: Registration & { data: string }, lang: Parameters<AuthService['register']>[1]) {
+  async tkregister(
+    body: Registration & { data: string },
+    lang: Parameters<AuthService['register']>[1],
+    origin: RequestOrigin,
+  ) {
     const { data, ...registration } = body;
     const payload = readHandoff(this.app.config.secret, data, this.now());
     const linked = await thirdLinksRepository.byPartnerUid(this.db, payload.uid);
     if (linked) throw new Refusal('HANDOFF_ALREADY_LINKED');
-    return this.register(registration as Registration, lang, { uid: payload.uid, nonce: payload.nonce });
+    return this.register(registration as Registration, lang, origin, {
+      uid: payload.uid,
+      nonce: payload.nonce,
+    });
   }
 }
 

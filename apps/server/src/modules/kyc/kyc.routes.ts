@@ -1,5 +1,6 @@
 import { adminKycRoutes as a, kycRoutes as r } from '@dropdesk/contract/kyc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { originOf } from '../../lib/origin';
 import { route } from '../../lib/route';
 import { KycService } from './kyc.service';
 
@@ -13,7 +14,7 @@ export async function kycRoutes(app: FastifyInstance) {
   route(app, r.idcard, (req) => kyc.info(req.merchant.id, links(req)));
   route(app, r.submitIdcard, (req) => kyc.submit(req.merchant.id, req.body, links(req)), limited);
   route(app, r.bank, (req) => kyc.bank(req.merchant.id));
-  route(app, r.changeBank, (req) => kyc.changeBank(req.merchant.id, req.body), limited);
+  route(app, r.changeBank, (req) => kyc.changeBank(req.merchant, req.body, originOf(req)), limited);
 
   route(app, a.list, (req) => kyc.list(req.query, links(req)));
   route(app, a.approve, (req) => kyc.review(req.operator, req.body.id, 'verified', null, links(req)));

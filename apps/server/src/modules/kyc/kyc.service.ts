@@ -2,12 +2,15 @@ import { decideOnce, ownerOf } from '../../db/decide';
 import type { Merchant } from '../../db/schema';
 import { type Clock, iso } from '../../lib/clock';
 import type { MoneyDeps } from '../../lib/money-deps';
+import type { RequestOrigin } from '../../lib/origin';
 import { fieldRefusal, Refusal, unauthorized } from '../../lib/refusal';
+import type { SessionMerchant } from '../../lib/sessions';
 import type { SessionOperator } from '../../plugins/types';
 import { merchantAccounts } from '../account';
 import { type Rejection, rejectionReason } from '../admin';
 import { recordDecision } from '../audit';
 import { notify } from '../notices';
+import { recordSecurityEvent } from '../security';
 import type { FileLink } from '../uploads';
 import { uploadRows } from '../uploads';
 import { bankCardsRepository } from './bank-cards.repository';
@@ -209,10 +212,16 @@ export class KycService {
     return { bank: bankCardView(await bankCardsRepository.byMerchant(this.deps.db, merchantId)) };
   }
 
+  /**
+   * Saves the bank card withdrawals are paid to: told to the merchant (`bank_changed`) and recorded
+   * in the security history (`bank_card_changed`, from where the request came), in one transaction.
+   */
   async changeBank(
-    merchantId: number,
+    session: Pick<SessionMerchant, 'id' | 'sessionId'>,
     body: { holder_name: string; bank_name: string; account_number: string; pay_password: string },
+    origin: RequestOrigin,
   ) {
+    const merchantId = session.id;
     await this.deps.payPasswords.check(merchantId, body.pay_password);
     const now = this.deps.clock.now();
     const card = {
@@ -220,16 +229,14 @@ export class KycService {
       bank_name: body.bank_name,
       account_number: body.account_number,
     };
+    const params = { bank_name: body.bank_name, account_number: maskAccount(body.account_number) };
     await this.deps.db.transaction().execute(async (tx) => {
       await bankCardsRepository.save(tx, merchantId, card, now);
       // Told to the merchant, so a card changed by someone else does not go unnoticed.
-      await notify(
+      await notify(tx, { merchantId, type: 'bank_changed', params }, now);
+      await recordSecurityEvent(
         tx,
-        {
-          merchantId,
-          type: 'bank_changed',
-          params: { bank_name: body.bank_name, account_number: maskAccount(body.account_number) },
-        },
+        { merchantId, kind: 'bank_card_changed', origin, sessionId: session.sessionId, params },
         now,
       );
     });

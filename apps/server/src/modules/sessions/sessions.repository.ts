@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { SessionsTable } from '../../db/schema';
 
+type Subject = { type: 'merchant' | 'operator'; id: number };
+
 /** The columns every session check reads. */
 const SESSION = ['s.id', 's.subject_id', 's.last_seen_at', 's.expires_at', 's.revoked_at'] as const;
 
@@ -28,8 +30,10 @@ const touchSession = prepared((db: Db, p: { id: number; now: number }) =>
 
 /** Queries on the sessions table. No rules here: the Sessions class decides what is live. */
 export const sessionsRepository = {
-  async insert(db: Db, values: Insertable<SessionsTable>): Promise<void> {
-    await db.insertInto('sessions').values(values).execute();
+  /** A new session; its id. */
+  async insert(db: Db, values: Insertable<SessionsTable>): Promise<number> {
+    const row = await db.insertInto('sessions').values(values).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
   },
 
   /** The merchant session of a token hash, with the merchant's status (prepared: every request runs it). */
@@ -71,13 +75,75 @@ export const sessionsRepository = {
       .execute();
   },
 
-  /** Revokes at `now` every live session of a subject but `keep` (when given). */
-  async revokeAll(
+  /** Whether a merchant ever had a session opened on the device of `deviceKey`. */
+  async hasDevice(db: Db, merchantId: number, deviceKey: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('subject_type', '=', 'merchant')
+      .where('subject_id', '=', merchantId)
+      .where('device_key', '=', deviceKey)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Whether a merchant ever had a session whose device is known (opened since migration 022). */
+  async hasAnyDevice(db: Db, merchantId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('subject_type', '=', 'merchant')
+      .where('subject_id', '=', merchantId)
+      .where('device_key', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * A subject's sessions live at `now` (not revoked, before their expiry, used within `idleMs`),
+   * with where each was opened; most recently used first. With `id`, that one only.
+   */
+  live(db: Db, subject: Subject, now: number, idleMs: number, id?: number) {
+    let q = db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip', 'country'])
+      .where('subject_type', '=', subject.type)
+      .where('subject_id', '=', subject.id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - idleMs);
+    if (id !== undefined) q = q.where('id', '=', id);
+    return q.orderBy('last_seen_at', 'desc').orderBy('id', 'desc').execute();
+  },
+
+  /**
+   * Revokes at `now` a subject's sessions that are live (as `live` reads them): the one `only`
+   * names, or all but `keep`. How many it revoked.
+   */
+  async revokeLive(
     db: Db,
-    subject: { type: 'merchant' | 'operator'; id: number },
+    subject: Subject,
     now: number,
-    keep?: number,
-  ): Promise<void> {
+    idleMs: number,
+    which: { only: number } | { keep: number },
+  ): Promise<number> {
+    let q = db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('subject_type', '=', subject.type)
+      .where('subject_id', '=', subject.id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', now - idleMs);
+    q = 'only' in which ? q.where('id', '=', which.only) : q.where('id', '!=', which.keep);
+    const done = await q.executeTakeFirst();
+    return Number(done.numUpdatedRows);
+  },
+
+  /** Revokes at `now` every live session of a subject but `keep` (when given). */
+  async revokeAll(db: Db, subject: Subject, now: number, keep?: number): Promise<void> {
     let q = db
       .updateTable('sessions')
       .set({ revoked_at: now })

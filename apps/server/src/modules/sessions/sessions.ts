@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/crypto';
+import type { RequestOrigin } from '../../lib/origin';
 import { sessionsRepository } from './sessions.repository';
 
 export type Subject = { type: 'merchant' | 'operator'; id: number };
@@ -30,10 +31,23 @@ export class Sessions {
     private readonly policy: SessionPolicy,
   ) {}
 
+  /** Opens a session; its token (given once, only its hash is kept). */
   async open(subject: Subject, db: Db = this.db): Promise<string> {
+    return (await this.start(subject, null, db)).token;
+  }
+
+  /**
+   * Opens a session and remembers where from (the request's origin: the security centre lists it
+   * and tells a new device by its key); its token and id.
+   */
+  async start(
+    subject: Subject,
+    origin: RequestOrigin | null,
+    db: Db = this.db,
+  ): Promise<{ token: string; id: number }> {
     const token = newToken();
     const now = this.clock.now();
-    await sessionsRepository.insert(db, {
+    const id = await sessionsRepository.insert(db, {
       token_hash: sha256(token),
       subject_type: subject.type,
       subject_id: subject.id,
@@ -41,8 +55,57 @@ export class Sessions {
       last_seen_at: now,
       expires_at: now + this.policy.maxMs,
       revoked_at: null,
+      user_agent: origin?.userAgent ?? null,
+      ip: origin?.ip ?? null,
+      device_key: origin?.deviceKey ?? null,
+      country: origin?.country ?? null,
     });
-    return token;
+    return { token, id };
+  }
+
+  /**
+   * How a merchant's device stands before a sign-in: `known` (a session was opened on it before),
+   * `new` (sessions were opened on other devices, never this one: a device key of null is never
+   * known), or `none` (no session of this merchant recorded its device yet: its first sign-in, or its
+   * first since devices were recorded, which makes the baseline rather than an alarm).
+   */
+  async deviceStanding(merchantId: number, deviceKey: string | null, db: Db = this.db) {
+    if (deviceKey !== null && (await sessionsRepository.hasDevice(db, merchantId, deviceKey)))
+      return 'known' as const;
+    return (await sessionsRepository.hasAnyDevice(db, merchantId)) ? ('new' as const) : ('none' as const);
+  }
+
+  /** A subject's live sessions, most recently used first, with where each was opened. */
+  liveSessions(subject: Subject, db: Db = this.db) {
+    return sessionsRepository.live(db, subject, this.clock.now(), this.idleMsOf(subject.type));
+  }
+
+  /** One live session of a subject by its id; undefined if it is another's, ended or unknown. */
+  async liveSession(subject: Subject, sessionId: number, db: Db = this.db) {
+    const [row] = await sessionsRepository.live(
+      db,
+      subject,
+      this.clock.now(),
+      this.idleMsOf(subject.type),
+      sessionId,
+    );
+    return row;
+  }
+
+  /** Ends one live session of a subject; false if it was not (another's, ended already, unknown). */
+  async revokeLive(subject: Subject, sessionId: number, db: Db = this.db): Promise<boolean> {
+    const now = this.clock.now();
+    const n = await sessionsRepository.revokeLive(db, subject, now, this.idleMsOf(subject.type), {
+      only: sessionId,
+    });
+    return n === 1;
+  }
+
+  /** Ends every live session of a subject but `keep`; how many it ended. */
+  revokeOthers(subject: Subject, keep: number, db: Db = this.db): Promise<number> {
+    return sessionsRepository.revokeLive(db, subject, this.clock.now(), this.idleMsOf(subject.type), {
+      keep,
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
 import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
+import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
 import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
 import KeyOutline from 'antd-mobile-icons/es/KeyOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
@@ -13,6 +14,7 @@ export const icons = {
   language: <GlobalOutline />,
   loginPassword: <LockOutline />,
   payPassword: <KeyOutline />,
+  security: <ExclamationShieldOutline />,
   service: <MessageOutline />,
   settings: <SetOutline />,
   shop: <ShopbagOutline />,

@@ -124,6 +124,12 @@ export default function MyScreen() {
                       to: paths.setPaypwd,
                     },
                 {
+                  key: 'security',
+                  label: t('routes.security'),
+                  icon: icons.security,
+                  to: paths.security,
+                },
+                {
                   key: 'language',
                   label: t('language.title'),
                   icon: icons.language,

@@ -54,6 +54,7 @@ export default function SettingsScreen() {
                     to: paths.setPaypwd,
                     extra: t('settings.payNotSet'),
                   },
+              { key: 'security', label: t('routes.security'), icon: icons.security, to: paths.security },
             ]}
           />
         )}

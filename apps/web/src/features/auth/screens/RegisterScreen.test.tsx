@@ -170,8 +170,12 @@ describe('registration', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('This email is already registered'),
     );
-    const sent = calls.find((c) => c.path === '/merchant/merchant/register')?.body as Record<string, string>;
+    const register = calls.find((c) => c.path === '/merchant/merchant/register');
+    const sent = register?.body as Record<string, string>;
     expect(sent).toMatchObject({ country: 'VN', invite_code: 'DROPDESK', email: 'lan@shop.test' });
+    // The browser's device id (lib/device.ts): the new account's first device.
+    expect(register?.headers.get('device')).toBe(localStorage.getItem('device'));
+    expect(register?.headers.get('device')).toMatch(/^[0-9a-f]{32}$/);
     expect(sent.store_logo).toMatch(/^u_/);
     expect(sent.id_card_front).not.toBe(sent.id_card_back);
   });

@@ -1,5 +1,5 @@
 import type { NoticeKind } from '@dropdesk/contract/messages';
-import { formatDate, formatNumber } from '@dropdesk/web-kit/format';
+import { countryName, formatDate, formatNumber } from '@dropdesk/web-kit/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatAmount } from '../../../components/Amount';
@@ -13,6 +13,21 @@ type Vars = Record<string, string>;
 const MONEY_PARAMS = ['amount', 'actual', 'old_cost', 'new_cost'] as const;
 /** Params that are times (ISO), written as the reader's date. */
 const TIME_PARAMS = ['ends_at'] as const;
+/** Params that are moments (ISO), written as the reader's date and time. */
+const MOMENT_PARAMS = ['time'] as const;
+
+/**
+ * Where a security notice's request came from, in the reader's words: the country's name in the
+ * reader's language, and words of the app's own for a device or a place the server did not know.
+ */
+const origin = (t: TFunction, v: Vars, p: Params): Vars => ({
+  ...v,
+  device: typeof p.device === 'string' && p.device !== '' ? p.device : t('messages.notice.unknownDevice'),
+  country:
+    typeof p.country === 'string' && p.country !== ''
+      ? countryName(p.country, currentLang())
+      : t('messages.notice.unknownPlace'),
+});
 
 /**
  * The sentence of each notice kind: the server stores a key (`notice.<kind>`) and params, never a
@@ -64,6 +79,9 @@ const SENTENCES: Record<NoticeKind, (t: TFunction, v: Vars, p: Params) => string
       : p.direction === 'debit'
         ? t('messages.notice.balance_adjusted_debit', v)
         : t('messages.notice.balance_adjusted', v),
+  security_new_device: (t, v, p) => t('messages.notice.security_new_device', origin(t, v, p)),
+  login_password_changed: (t, v, p) => t('messages.notice.login_password_changed', origin(t, v, p)),
+  pay_password_changed: (t, v, p) => t('messages.notice.pay_password_changed', origin(t, v, p)),
 };
 
 /**
@@ -84,6 +102,8 @@ export function useMessageText() {
       if ((MONEY_PARAMS as readonly string[]).includes(key)) vars[key] = formatAmount(String(value));
       else if ((TIME_PARAMS as readonly string[]).includes(key))
         vars[key] = formatDate(String(value), lang, false);
+      else if ((MOMENT_PARAMS as readonly string[]).includes(key))
+        vars[key] = formatDate(String(value), lang);
       else vars[key] = typeof value === 'number' ? formatNumber(value, lang) : value;
     }
     // An order number or id is not a figure: "T100", never "T,100" or "1.234".

@@ -143,6 +143,42 @@ describe('message detail', () => {
     expect(records).toHaveAttribute('href', '/withdrawRecord');
   });
 
+  it('a sign-in from a new device: the device, the country in the reader’s words, the time; unknown ones said so', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 61,
+      read: true,
+      kind: 'security_new_device',
+      title_key: 'notice.security_new_device',
+      params: { device: 'Chrome 131 on Android', country: 'TH', time: '2026-11-29T07:05:00.000Z' },
+      link: null,
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=61');
+    const heading = await screen.findByRole('heading', { level: 2 });
+    expect(heading).toHaveTextContent(
+      /^Your account was signed in from a new device: Chrome 131 on Android, Thailand, at /,
+    );
+    expect(heading).not.toHaveTextContent('{{');
+  });
+
+  it('a payment password changed from a device the server could not name', async () => {
+    logIn();
+    const notice = newNotice({
+      id: 62,
+      read: true,
+      kind: 'pay_password_changed',
+      title_key: 'notice.pay_password_changed',
+      params: { device: null, country: null, time: '2026-11-29T07:05:00.000Z' },
+      link: null,
+    });
+    mockApi({ ...config, [DETAIL]: () => ok(notice) });
+    await renderApp('/messageDetail?type=notice&id=62');
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(
+      /^Your payment password was changed from an unknown device, an unknown place, at /,
+    );
+  });
+
   it('a withdrawal paid: its records, and no customer-service link', async () => {
     logIn();
     const notice = newNotice({
