@@ -174,6 +174,28 @@ function StatementForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/**
+ * The statement's button in a screen's header (Finance, whose page stays within two screens): a
+ * download arrow named "Download statement".
+ */
+export function StatementButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={ui.iconButton} onClick={onClick} aria-label={t('statement.open')}>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}
+
 /** The statement sheet: `open()` shows it; render `sheet` once on the screen. */
 export function useStatementSheet() {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ import { paths } from '../../../lib/paths';
 import { zoneInWords } from '../../../lib/time-zone';
 import { type FinancialReport, useFinancialReport } from '../api/get-financial-report';
 import { type Line, SERIES_LINES, useFigureNames } from '../components/names';
-import { useStatementSheet } from '../components/StatementSheet';
+import { StatementButton, useStatementSheet } from '../components/StatementSheet';
 import styles from './reports.module.css';
 
 /** uPlot comes with this chunk only, after the figures are on screen. */
@@ -454,12 +454,7 @@ export default function FinanceScreen() {
   const statement = useStatementSheet();
 
   return (
-    <Page title={t('routes.finance')}>
-      <div className={styles.statements} data-testid="statement-actions">
-        <button type="button" className={ui.link} onClick={statement.open}>
-          {t('statement.open')}
-        </button>
-      </div>
+    <Page title={t('routes.finance')} right={<StatementButton onClick={statement.open} />}>
       {statement.sheet}
       <RangeChips
         className={ui.chipRow}
