@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { type Db, prepared } from '../../db/database';
 import type { SessionsTable } from '../../db/schema';
 
@@ -75,30 +75,22 @@ export const sessionsRepository = {
       .execute();
   },
 
-  /** Whether a merchant ever had a session opened on the device of `deviceKey`. */
-  async hasDevice(db: Db, merchantId: number, deviceKey: string): Promise<boolean> {
+  /**
+   * Whether a merchant ever had a session whose device is known (opened since migration 022), and
+   * whether one of them was on the device of `deviceKey` (never, for a key of null): one read.
+   */
+  async devicesSeen(db: Db, merchantId: number, deviceKey: string | null) {
     const row = await db
       .selectFrom('sessions')
-      .select('id')
-      .where('subject_type', '=', 'merchant')
-      .where('subject_id', '=', merchantId)
-      .where('device_key', '=', deviceKey)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  /** Whether a merchant ever had a session whose device is known (opened since migration 022). */
-  async hasAnyDevice(db: Db, merchantId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('sessions')
-      .select('id')
+      .select([
+        sql<number>`count(*)`.as('known'),
+        sql<number>`coalesce(sum(case when device_key = ${deviceKey} then 1 else 0 end), 0)`.as('this'),
+      ])
       .where('subject_type', '=', 'merchant')
       .where('subject_id', '=', merchantId)
       .where('device_key', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .executeTakeFirstOrThrow();
+    return { any: Number(row.known) > 0, this: Number(row.this) > 0 };
   },
 
   /**

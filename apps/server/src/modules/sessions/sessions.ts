@@ -70,9 +70,8 @@ export class Sessions {
    * first since devices were recorded, which makes the baseline rather than an alarm).
    */
   async deviceStanding(merchantId: number, deviceKey: string | null, db: Db = this.db) {
-    if (deviceKey !== null && (await sessionsRepository.hasDevice(db, merchantId, deviceKey)))
-      return 'known' as const;
-    return (await sessionsRepository.hasAnyDevice(db, merchantId)) ? ('new' as const) : ('none' as const);
+    const seen = await sessionsRepository.devicesSeen(db, merchantId, deviceKey);
+    return seen.this ? ('known' as const) : seen.any ? ('new' as const) : ('none' as const);
   }
 
   /** A subject's live sessions, most recently used first, with where each was opened. */
