@@ -126,13 +126,37 @@ export async function makeCheckpoint(
   return made ?? null;
 }
 
-/** An account's leaf and audit path in checkpoint `id` (null when the account had no posting then). */
-export async function proofIn(db: Db, id: number, accountId: number) {
+/** An account's place in a checkpoint's tree: the head it signed, and the path from its leaf to the root. */
+export interface HeadProof {
+  seq: number;
+  index: number;
+  size: number;
+  path: string[];
+}
+
+/**
+ * The proofs of `accountIds` in checkpoint `id`, by account id, from one read of its heads and one
+ * tree (an account with no posting then has none).
+ */
+export async function proofsIn(
+  db: Db,
+  id: number,
+  accountIds: readonly number[],
+): Promise<Map<number, HeadProof>> {
   const heads = await repo.headsAt(db, id);
-  const index = heads.findIndex((h) => Number(h.account_id) === accountId);
-  if (index < 0) return null;
   const leaves = heads.map((h) => leafHash(leafOf(h)));
-  return { seq: Number(heads[index]!.seq), index, size: heads.length, path: merkleProof(leaves, index) };
+  const proofs = new Map<number, HeadProof>();
+  heads.forEach((h, index) => {
+    const accountId = Number(h.account_id);
+    if (accountIds.includes(accountId))
+      proofs.set(accountId, {
+        seq: Number(h.seq),
+        index,
+        size: heads.length,
+        path: merkleProof(leaves, index),
+      });
+  });
+  return proofs;
 }
 
 /**

@@ -4,8 +4,9 @@ export {
   CheckpointSigner,
   checkpointForPeriodEnd,
   contentOf,
+  type HeadProof,
   makeCheckpoint,
-  proofIn,
+  proofsIn,
   publishedCheckpoints,
   tailDigests,
 } from './checkpoints';

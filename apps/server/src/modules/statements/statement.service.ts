@@ -16,8 +16,16 @@ import type { Clock } from '../../lib/clock';
 import { orderNo } from '../../lib/order-no';
 import { Refusal } from '../../lib/refusal';
 import { addDays, startOf } from '../../lib/zoned';
+import { audit } from '../audit';
 import { costOf, earningsOf } from '../figures';
-import { accountKey, checkpointForPeriodEnd, contentOf, proofIn, tailDigests } from '../ledger';
+import {
+  accountKey,
+  checkpointForPeriodEnd,
+  contentOf,
+  type HeadProof,
+  proofsIn,
+  tailDigests,
+} from '../ledger';
 import { renderCsv } from './csv';
 import { renderPdf } from './pdf';
 import type { StatementHeader, StatementJournal, StatementOrder } from './statement.model';
@@ -65,11 +73,32 @@ export interface StatementRequest {
 export class StatementService {
   constructor(private readonly deps: StatementDeps) {}
 
-  /** The merchant's statement as an operator produces it: in the merchant's own language. */
-  async produceFor(merchantId: number, period: Omit<StatementRequest, 'merchantId' | 'lang'>) {
-    const merchant = await repo.merchant(this.deps.db, merchantId);
+  /**
+   * The merchant's statement as an operator produces it: in the merchant's own language, with an
+   * audit entry saying who asked for which period and form.
+   */
+  async produceFor(
+    operatorId: number,
+    merchantId: number,
+    period: Omit<StatementRequest, 'merchantId' | 'lang'>,
+  ) {
+    const { db, clock } = this.deps;
+    const merchant = await repo.merchant(db, merchantId);
     if (!merchant) throw new Refusal('NOT_FOUND');
-    return this.produce({ merchantId, ...period, lang: merchant.lang });
+    const file = await this.produce({ merchantId, ...period, lang: merchant.lang });
+    await audit(
+      db,
+      {
+        operatorId,
+        action: 'statement.produce',
+        targetType: 'merchant',
+        targetId: merchantId,
+        before: null,
+        after: period,
+      },
+      clock.now(),
+    );
+    return file;
   }
 
   async produce(req: StatementRequest): Promise<DownloadFile> {
@@ -81,13 +110,22 @@ export class StatementService {
     const to = startOf(addDays(dayOf(req.to), 1), timeZone);
     const checkpoint = await checkpointForPeriodEnd(db, to);
 
-    const plans: AccountPlan[] = [];
+    const accounts: Array<{ id: number; key: string }> = [];
     for (const kind of ACCOUNTS) {
       const key = accountKey({ merchantId: req.merchantId, kind });
       const account = await repo.accountId(db, key);
-      if (!account) continue;
-      plans.push(await this.plan(Number(account.id), key, from, to, checkpoint));
+      if (account) accounts.push({ id: Number(account.id), key });
     }
+    const proofs = checkpoint
+      ? await proofsIn(
+          db,
+          checkpoint.id,
+          accounts.map((a) => a.id),
+        )
+      : new Map<number, HeadProof>();
+    const plans: AccountPlan[] = [];
+    for (const { id, key } of accounts)
+      plans.push(await this.plan(id, key, from, to, proofs.get(id) ?? null));
     const base = `statement-${req.from}-${req.to}`;
     if (req.format === 'json')
       return {
@@ -134,7 +172,7 @@ export class StatementService {
   }
 
   /** The account's chain edges around [from, to) and how its closing reaches the checkpoint. */
-  private async plan(id: number, key: string, from: number, to: number, checkpoint: Checkpoint | null) {
+  private async plan(id: number, key: string, from: number, to: number, proof: HeadProof | null) {
     const { db } = this.deps;
     const point = (row: { seq: number; hash: string; balance_after: number } | undefined) =>
       row
@@ -146,9 +184,8 @@ export class StatementService {
     // the chain, never shorter than nothing.
     if (closing.seq < opening.seq) closing = opening;
     const plan: AccountPlan = { id, key, opening, closing, tail: [], proof: null };
-    if (!checkpoint) return plan;
-    const proof = await proofIn(db, checkpoint.id, id);
-    // A head older than the opening is outside what this statement shows: not covered by it.
+    // No checkpoint holds the account yet, or its head there is older than the opening, outside
+    // what this statement shows: not covered by it.
     if (!proof || proof.seq < opening.seq) return plan;
     plan.proof = proof;
     plan.tail = await tailDigests(db, id, closing.seq, proof.seq);

@@ -2,7 +2,6 @@ import { merchantAdminRoutes as admin } from '@dropdesk/contract/merchants-admin
 import { reportsRoutes as r } from '@dropdesk/contract/reports';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
-import { audit } from '../audit';
 import { StatementService } from './statement.service';
 
 /**
@@ -19,21 +18,8 @@ export async function statementRoutes(app: FastifyInstance) {
   route(app, r.statement, (req) =>
     statements.produce({ merchantId: req.merchant.id, ...req.query, lang: req.lang }),
   );
-  route(app, admin.statement, async (req) => {
+  route(app, admin.statement, (req) => {
     const { id, ...period } = req.query;
-    const file = await statements.produceFor(id, period);
-    await audit(
-      app.database.db,
-      {
-        operatorId: req.operator.id,
-        action: 'statement.produce',
-        targetType: 'merchant',
-        targetId: id,
-        before: null,
-        after: period,
-      },
-      app.clock.now(),
-    );
-    return file;
+    return statements.produceFor(req.operator.id, id, period);
   });
 }
