@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Runs `run` every `intervalMs` once the server is ready (the first run one interval after start),
- * never two at once in this process, and stops when the server closes, waiting for a run in
- * progress. A failed run is logged and the next one comes as usual. `intervalMs` 0 or less: never
- * (tests run the work by hand).
+ * Runs `run` every `intervalMs` once the server is ready (the first run one interval after start,
+ * or `firstAfterMs` after it), never two at once in this process, and stops when the server
+ * closes, waiting for a run in progress. A failed run is logged and the next one comes as usual.
+ * `intervalMs` 0 or less: never (tests run the work by hand).
  */
 export function periodic(
   app: FastifyInstance,
   name: string,
   intervalMs: number,
   run: () => Promise<unknown>,
+  { firstAfterMs = intervalMs }: { firstAfterMs?: number } = {},
 ): void {
   if (intervalMs <= 0) return;
   let timer: NodeJS.Timeout | null = null;
@@ -25,7 +26,7 @@ export function periodic(
       });
   };
   app.addHook('onReady', async () => {
-    timer = setTimeout(tick, intervalMs);
+    timer = setTimeout(tick, firstAfterMs);
   });
   app.addHook('onClose', async () => {
     stopped = true;
