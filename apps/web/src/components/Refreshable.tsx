@@ -30,23 +30,23 @@ export function Refreshable({
   );
 }
 
-/**
- * The same refresh as a button in the header: pulling needs a touch screen, and a keyboard or a
- * screen reader has no way to pull.
- */
-export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy: boolean }) {
-  const { t } = useTranslation();
+/** A round button of one stroked icon (24-unit path `d`), named by `label` for screen readers. */
+export function IconButton({
+  label,
+  d,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  d: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
-    <button
-      type="button"
-      className={ui.iconButton}
-      onClick={onRefresh}
-      disabled={busy}
-      aria-label={t('common.refresh')}
-    >
+    <button type="button" className={ui.iconButton} onClick={onClick} disabled={disabled} aria-label={label}>
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <path
-          d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+          d={d}
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
@@ -55,5 +55,21 @@ export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy
         />
       </svg>
     </button>
+  );
+}
+
+/**
+ * The same refresh as a button in the header: pulling needs a touch screen, and a keyboard or a
+ * screen reader has no way to pull.
+ */
+export function RefreshButton({ onRefresh, busy }: { onRefresh: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton
+      label={t('common.refresh')}
+      d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5"
+      onClick={onRefresh}
+      disabled={busy}
+    />
   );
 }

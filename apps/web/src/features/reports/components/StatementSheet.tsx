@@ -4,6 +4,7 @@ import { STATEMENT_FORMATS } from '@dropdesk/contract/reports';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/Refreshable';
 import sheet from '../../../components/sheet.module.css';
 import ui from '../../../components/ui.module.css';
 import { ApiError, download } from '../../../lib/http';
@@ -181,18 +182,11 @@ function StatementForm({ onDone }: { onDone: () => void }) {
 export function StatementButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={ui.iconButton} onClick={onClick} aria-label={t('statement.open')}>
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
+    <IconButton
+      label={t('statement.open')}
+      d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
+      onClick={onClick}
+    />
   );
 }
 
