@@ -16,7 +16,7 @@ import {
 } from '@dropdesk/ledger-proof';
 import type { Db } from '../../db/database';
 import { withJobLock } from '../../db/job-lock';
-import type { LedgerCheckpointsTable } from '../../db/schema';
+import type { JournalsTable, LedgerCheckpointsTable, PostingsTable } from '../../db/schema';
 import { ledgerRepository as repo } from './ledger.repository';
 
 /**
@@ -216,20 +216,14 @@ export async function tailDigests(db: Db, accountId: number, after: number, upTo
 }
 
 /** A posting row with its journal (the repository's chained select) as chain.ts hashes it. */
-export function contentOf(r: {
-  key: string;
-  seq: number | null;
-  journal: number;
-  type: string;
-  merchant_id: number | null;
-  ref_type: string | null;
-  ref_id: number | null;
-  reason: string | null;
-  operator_id: number | null;
-  created_at: number;
-  amount: number;
-  balance_after: number;
-}): PostingContent {
+export function contentOf(
+  r: Pick<PostingsTable, 'seq' | 'amount' | 'balance_after'> &
+    Pick<JournalsTable, 'merchant_id' | 'ref_type' | 'ref_id' | 'reason' | 'operator_id' | 'created_at'> & {
+      key: string;
+      journal: number;
+      type: string;
+    },
+): PostingContent {
   return {
     account: r.key,
     seq: Number(r.seq),
